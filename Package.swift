@@ -1,0 +1,25 @@
+// swift-tools-version:6.0
+// Deps: swift-dependencies and the TCA loop on Linux, with a C ABI and a Lua front.
+// Layout (fixed by the design card): DepsCore (Swift core), DepsCABI (C exports and the Lua
+// module, built as libDeps.so), CLua/CEdit (system libraries), depsh (the shell).
+import PackageDescription
+
+let package = Package(
+  name: "Deps",
+  products: [
+    .library(name: "DepsCore", targets: ["DepsCore"]),
+    .library(name: "Deps", type: .dynamic, targets: ["DepsCABI"]),
+    .executable(name: "depsh", targets: ["depsh"]),
+  ],
+  targets: [
+    .systemLibrary(
+      name: "CLua", pkgConfig: "lua5.4", providers: [.apt(["liblua5.4-dev"])]),
+    .systemLibrary(
+      name: "CEdit", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
+    .target(name: "DepsCore"),
+    .target(name: "DepsCABI", dependencies: ["DepsCore", "CLua"]),
+    .executableTarget(name: "depsh", dependencies: ["DepsCABI", "DepsCore", "CLua", "CEdit"]),
+    .testTarget(name: "DepsCoreTests", dependencies: ["DepsCore"]),
+  ],
+  swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,106 @@
+// `@Dependency`: reads a dependency from the values current when the wrapper was created,
+// merged with the values current when it is read (read-time overrides win), exactly the
+// lifetime rules of swift-dependencies. Reads of a plain `DependencyValues` property are cached
+// per thread by the identity of the (immutable) storage nodes involved, so a read that finds
+// nothing changed costs one task-local read and a table probe.
+
+/// A property wrapper that reads a dependency.
+///
+/// ```swift
+/// struct Feature {
+///   @Dependency(\.numberFact) var numberFact
+///   @Dependency(\.date.now) var now
+///   @Dependency(NumberFactClient.self) var client
+/// }
+/// ```
+@propertyWrapper
+public struct Dependency<Value>: @unchecked Sendable, _HasInitialValues {
+  let initial: DependencyStorage
+  let keyPath: KeyPath<DependencyValues, Value>
+  /// Identity of what is read, for the read cache (a key path object or a key's metatype).
+  let site: UnsafeRawPointer
+  let fileID: StaticString
+  let filePath: StaticString
+  let line: UInt
+  let column: UInt
+
+  /// Reads `keyPath` of the dependency values (`\.date`, or narrowed: `\.date.now`).
+  public init(
+    _ keyPath: KeyPath<DependencyValues, Value> & Sendable,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
+  ) {
+    self.initial = DependencyValues._current.storage
+    self.keyPath = keyPath
+    self.site = UnsafeRawPointer(Unmanaged.passUnretained(keyPath).toOpaque())
+    self.fileID = fileID
+    self.filePath = filePath
+    self.line = line
+    self.column = column
+  }
+
+  /// Reads the dependency registered by `key` directly.
+  public init<Key: TestDependencyKey>(
+    _ key: Key.Type,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
+  ) where Key.Value == Value {
+    self.initial = DependencyValues._current.storage
+    self.keyPath = \DependencyValues.[token: KeyToken<Key>()]
+    self.site = unsafeBitCast(Key.self, to: UnsafeRawPointer.self)
+    self.fileID = fileID
+    self.filePath = filePath
+    self.line = line
+    self.column = column
+  }
+
+  /// The values captured when this wrapper was created.
+  public var initialValues: DependencyValues { DependencyValues(storage: initial) }
+
+  /// The dependency's current value.
+  public var wrappedValue: Value {
+    let current = DependencyValues._current.storage
+    if let box = DependencyReadCache.lookup(current: current, initial: initial, site: site) {
+      return unsafeDowncast(box, to: ValueBox<Value>.self).value
+    }
+    return slowRead(current: current)
+  }
+
+  private func slowRead(current: DependencyStorage) -> Value {
+    let merged = DependencyValues(storage: DependencyStorage.merging(initial, with: current))
+    let read = DependencyRead(
+      name: nil, fileID: "\(fileID)", filePath: "\(filePath)", line: line, column: column)
+    let value = DependencyResolution.$currentRead.withValue(read) {
+      DependencyValues.$_current.withValue(merged) { merged[keyPath: keyPath] }
+    }
+    let isKeyForm = site != UnsafeRawPointer(Unmanaged.passUnretained(keyPath).toOpaque())
+    if isKeyForm || DependencyReadCache.isStable(keyPath) {
+      DependencyReadCache.store(
+        current: current, initial: initial, site: site, owner: keyPath, box: ValueBox(value))
+    }
+    return value
+  }
+}
+
+/// A type that carries the dependency values it was created with (`@Dependency` does);
+/// `withDependencies(from:)` finds them through reflection.
+public protocol _HasInitialValues {
+  /// The values captured at creation.
+  var initialValues: DependencyValues { get }
+}
+
+extension DependencyStorage {
+  /// The values a `@Dependency` created under `initial` sees when read under `current`:
+  /// `initial` with every value set in `current` applied on top.
+  static func merging(_ initial: DependencyStorage, with current: DependencyStorage)
+    -> DependencyStorage
+  {
+    if current === initial || current.descends(from: initial) { return current }
+    if current === DependencyStorage.root { return initial }
+    let merged = DependencyStorage(parent: initial)
+    for entry in current.flattenedEntries() { merged.put(entry.key, entry.value) }
+    if let context = current.context { merged.context = context }
+    if current.cache !== DependencyCache.global { merged.cache = current.cache }
+    return merged
+  }
+}

@@ -1,0 +1,56 @@
+// The two key protocols, as in swift-dependencies: `TestDependencyKey` (an interface with test
+// and preview values) and `DependencyKey` (adds the live value, possibly in another module).
+
+/// A key for a dependency that has test and preview values (an interface module's key).
+///
+/// ```swift
+/// extension NumberFactClient: TestDependencyKey {
+///   static let testValue = Self(fetch: unimplemented("NumberFactClient.fetch", placeholder: ""))
+///   static let previewValue = Self(fetch: { "\($0) is a preview number." })
+/// }
+/// ```
+/// A separate module may add `extension NumberFactClient: DependencyKey { static let liveValue }`;
+/// Deps finds that conformance at run time.
+public protocol TestDependencyKey {
+  /// The type of the dependency's value.
+  associatedtype Value: Sendable = Self
+  /// The value used in the preview context (defaults to `testValue`).
+  static var previewValue: Value { get }
+  /// The value used in the test context.
+  static var testValue: Value { get }
+}
+
+/// A key for a dependency with a live value: the one required requirement.
+///
+/// ```swift
+/// extension NumberFactClient: DependencyKey {
+///   static let liveValue = Self(fetch: { try await fetchFact($0) })
+/// }
+/// ```
+public protocol DependencyKey: TestDependencyKey {
+  /// The value used in the live context (running the program for real).
+  static var liveValue: Value { get }
+  /// The value used in the preview context (defaults to `liveValue`).
+  static var previewValue: Value { get }
+  /// The value used in the test context. When not implemented, reading it in a test reports
+  /// "has no test implementation" and hands out the preview value.
+  static var testValue: Value { get }
+}
+
+extension TestDependencyKey {
+  /// Defaults to `testValue`.
+  public static var previewValue: Value { testValue }
+}
+
+extension DependencyKey {
+  /// Defaults to `liveValue`.
+  public static var previewValue: Value { liveValue }
+
+  /// Reports that the key has no test value (naming the dependency and how to fix it), then
+  /// returns `previewValue`, as swift-dependencies does.
+  public static var testValue: Value {
+    let current = DependencyResolution.currentRead
+    DependencyResolution.reportMissingTestValue(Self.self, read: current)
+    return previewValue
+  }
+}

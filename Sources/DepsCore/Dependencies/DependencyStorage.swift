@@ -1,0 +1,91 @@
+// The storage behind `DependencyValues`: an immutable-once-shared chain of small nodes.
+// A scope (`withDependencies`, a store) adds one node holding only the keys it changed, whose
+// parent is the enclosing scope's node, so entering a scope costs one allocation and never
+// copies a dictionary. A node is mutated in place only while uniquely referenced (copy on
+// write); once pushed as `_current` or captured, it never changes — which is what lets
+// `@Dependency` cache a read by node identity.
+
+final class DependencyStorage: @unchecked Sendable {
+  struct Entry {
+    let key: ObjectIdentifier
+    var value: AnyObject
+  }
+
+  /// The enclosing scope's node; lookups fall through to it.
+  let parent: DependencyStorage?
+  /// Keys set at this level, newest last.
+  private(set) var entries: [Entry] = []
+  /// The explicitly set context in effect (inherited from the parent at creation).
+  var context: DependencyContext?
+  /// The cache of default values in effect (inherited from the parent at creation).
+  var cache: DependencyCache
+  /// True for the temporary node `prepareDependencies` hands to its closure.
+  let isPreparing: Bool
+  /// Number of nodes from the root (root = 0).
+  let depth: Int
+
+  /// The shared empty root: no overrides, the process-wide default cache.
+  static let root = DependencyStorage()
+
+  private init() {
+    parent = nil
+    context = nil
+    cache = DependencyCache.global
+    isPreparing = false
+    depth = 0
+  }
+
+  init(parent: DependencyStorage, isPreparing: Bool = false) {
+    self.parent = parent
+    self.context = parent.context
+    self.cache = parent.cache
+    self.isPreparing = isPreparing
+    self.depth = parent.depth + 1
+  }
+
+  /// The most recent value set for `key` in this chain, if any.
+  @inline(__always)
+  func lookup(_ key: ObjectIdentifier) -> AnyObject? {
+    var node: DependencyStorage? = self
+    while let current = node {
+      var index = current.entries.count
+      while index > 0 {
+        index -= 1
+        if current.entries[index].key == key { return current.entries[index].value }
+      }
+      node = current.parent
+    }
+    return nil
+  }
+
+  /// Sets `key` at this level (the caller guarantees this node is not shared).
+  func put(_ key: ObjectIdentifier, _ value: AnyObject) {
+    if let index = entries.firstIndex(where: { $0.key == key }) {
+      entries[index].value = value
+    } else {
+      entries.append(Entry(key: key, value: value))
+    }
+  }
+
+  /// True if `ancestor` is this node or one of its parents.
+  func descends(from ancestor: DependencyStorage) -> Bool {
+    var node: DependencyStorage? = self
+    while let current = node {
+      if current === ancestor { return true }
+      if current.depth < ancestor.depth { return false }
+      node = current.parent
+    }
+    return false
+  }
+
+  /// Every entry of the chain, oldest first (a later entry overrides an earlier one).
+  func flattenedEntries() -> [Entry] {
+    var chain: [DependencyStorage] = []
+    var node: DependencyStorage? = self
+    while let current = node {
+      chain.append(current)
+      node = current.parent
+    }
+    return chain.reversed().flatMap(\.entries)
+  }
+}

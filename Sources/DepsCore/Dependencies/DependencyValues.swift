@@ -1,0 +1,117 @@
+// `DependencyValues`: the collection of dependencies in effect, as in swift-dependencies.
+// Register a dependency with a computed property; read it with `@Dependency(\.name)`;
+// override it with `withDependencies { $0.name = … }`.
+
+/// The dependencies in effect for the current scope.
+///
+/// ```swift
+/// extension DependencyValues {
+///   var numberFact: NumberFactClient {
+///     get { self[NumberFactClient.self] }
+///     set { self[NumberFactClient.self] = newValue }
+///   }
+/// }
+/// ```
+/// Resolution: an override set in the innermost scope, else a value from
+/// `prepareDependencies`, else the key's default for `context` (computed once and cached).
+public struct DependencyValues: Sendable {
+  /// The values of the current task (what `@Dependency` and `withDependencies` read).
+  @TaskLocal public static var _current = DependencyValues()
+
+  var storage: DependencyStorage
+
+  /// Empty values: no overrides, the process's default context.
+  public init() { storage = .root }
+
+  init(storage: DependencyStorage) { self.storage = storage }
+
+  /// The value for `key`: its override in this scope, a prepared value, or its default.
+  ///
+  /// - Parameters:
+  ///   - key: the key type.
+  ///   - function: the name of the `DependencyValues` property reading it (used in messages).
+  public subscript<Key: TestDependencyKey>(
+    key: Key.Type,
+    fileID fileID: StaticString = #fileID,
+    filePath filePath: StaticString = #filePath,
+    line line: UInt = #line,
+    column column: UInt = #column,
+    function function: StaticString = #function
+  ) -> Key.Value {
+    get {
+      if let box = storage.lookup(ObjectIdentifier(key)) {
+        return unsafeDowncast(box, to: ValueBox<Key.Value>.self).value
+      }
+      return storage.cache.value(Key.self, context: context, name: "\(function)")
+    }
+    set {
+      let box = ValueBox(newValue)
+      if storage.isPreparing {
+        prepare(ObjectIdentifier(key), box: box, keyType: Key.self, name: "\(function)",
+          fileID: fileID, filePath: filePath, line: line, column: column)
+        return
+      }
+      uniqueStorage().put(ObjectIdentifier(key), box)
+    }
+  }
+
+  /// The context defaults are resolved in (`live`, `preview`, `test`).
+  public var context: DependencyContext {
+    get { storage.context ?? DependencyContext.default }
+    set { uniqueStorage().context = newValue }
+  }
+
+  /// Starts a fresh cache of default values for this scope and those inside it: stateful
+  /// defaults (an in-memory store, a generator) computed from now on are not shared with other
+  /// scopes. Values prepared with `prepareDependencies` outside stay visible.
+  ///
+  /// ```swift
+  /// withDependencies { $0.useFreshCache() } operation: { … }
+  /// ```
+  public mutating func useFreshCache() {
+    let storage = uniqueStorage()
+    storage.cache = DependencyCache(parent: storage.cache)
+  }
+
+  /// This scope's own node, created (child of the shared one) on the first change.
+  mutating func uniqueStorage() -> DependencyStorage {
+    if !isKnownUniquelyReferenced(&storage) || storage === DependencyStorage.root
+      || storage.isPreparing
+    {
+      storage = DependencyStorage(parent: storage)
+    }
+    return storage
+  }
+
+  private func prepare<K: TestDependencyKey>(
+    _ id: ObjectIdentifier, box: AnyObject, keyType: K.Type, name: String,
+    fileID: StaticString, filePath: StaticString, line: UInt, column: UInt
+  ) {
+    if storage.cache.prepare(id, context: context, box: box) { return }
+    let read = DependencyRead(name: name)
+    reportIssue(
+      """
+      @Dependency(\(DependencyResolution.argument(K.self, read: read))) has already been \
+      accessed or prepared.
+
+      \(DependencyResolution.description(K.self, read: DependencyRead()))
+
+      A global dependency can only be prepared a single time and cannot be accessed \
+      beforehand. Prepare dependencies as early as possible in the lifecycle of your \
+      application.
+
+      To temporarily override a dependency in your application, use 'withDependencies' to do \
+      so in a well-defined scope.
+      """,
+      fileID: fileID, filePath: filePath, line: line, column: column)
+  }
+}
+
+/// A key-path-addressable stand-in for `subscript(key:)`, used by `@Dependency(Key.self)`.
+struct KeyToken<Key: TestDependencyKey>: Hashable, Sendable {}
+
+extension DependencyValues {
+  subscript<Key: TestDependencyKey>(token token: KeyToken<Key>) -> Key.Value {
+    self[Key.self, function: "subscript(key:)"]
+  }
+}

@@ -1,0 +1,173 @@
+// Scopes: `withDependencies` (sync and async), `withDependencies(from:)` and
+// `withEscapedDependencies`, as in swift-dependencies. A scope is one new storage node pushed
+// as the task-local `_current`; async work started inside (`Task {}`, `async let`, groups)
+// inherits it through task-locals.
+import Synchronization
+
+/// Runs `operation` with the dependencies changed by `updateValues`.
+///
+/// ```swift
+/// let model = withDependencies {
+///   $0.uuid = .incrementing
+/// } operation: {
+///   FeatureModel()
+/// }
+/// ```
+/// An object returned by `operation` remembers these values for `withDependencies(from:)`.
+@discardableResult
+public func withDependencies<R>(
+  _ updateValues: (inout DependencyValues) throws -> Void,
+  operation: () throws -> R
+) rethrows -> R {
+  var values = DependencyValues._current
+  try updateValues(&values)
+  let result = try DependencyValues.$_current.withValue(values, operation: operation)
+  DependencyObjects.remember(result, values: values)
+  return result
+}
+
+/// Runs async `operation` with the dependencies changed by `updateValues`.
+@discardableResult
+public func withDependencies<R>(
+  isolation: isolated (any Actor)? = #isolation,
+  _ updateValues: (inout DependencyValues) async throws -> Void,
+  operation: () async throws -> R
+) async rethrows -> R {
+  var values = DependencyValues._current
+  try await updateValues(&values)
+  let result = try await DependencyValues.$_current.withValue(values, operation: operation)
+  DependencyObjects.remember(result, values: values)
+  return result
+}
+
+/// Runs `operation` with the dependencies of `model` (found in its `@Dependency` properties, or
+/// remembered because `model` was returned by `withDependencies`) changed by `updateValues`.
+///
+/// ```swift
+/// let child = withDependencies(from: parentModel) { ChildModel() }
+/// ```
+@discardableResult
+public func withDependencies<Model: AnyObject, R>(
+  from model: Model,
+  _ updateValues: (inout DependencyValues) throws -> Void = { _ in },
+  operation: () throws -> R,
+  fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+  line: UInt = #line, column: UInt = #column
+) rethrows -> R {
+  let parentValues = DependencyObjects.values(
+    of: model, fileID: fileID, filePath: filePath, line: line, column: column)
+  return try withDependencies {
+    if let parentValues { $0.storage = DependencyStorage.merging(parentValues.storage, with: $0.storage) }
+    try updateValues(&$0)
+  } operation: {
+    try operation()
+  }
+}
+
+/// Async form of `withDependencies(from:_:operation:)`.
+@discardableResult
+public func withDependencies<Model: AnyObject, R>(
+  from model: Model,
+  isolation: isolated (any Actor)? = #isolation,
+  _ updateValues: (inout DependencyValues) async throws -> Void = { _ in },
+  operation: () async throws -> R,
+  fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+  line: UInt = #line, column: UInt = #column
+) async rethrows -> R {
+  let parentValues = DependencyObjects.values(
+    of: model, fileID: fileID, filePath: filePath, line: line, column: column)
+  var values = DependencyValues._current
+  if let parentValues {
+    values.storage = DependencyStorage.merging(parentValues.storage, with: values.storage)
+  }
+  try await updateValues(&values)
+  let result = try await DependencyValues.$_current.withValue(values, operation: operation)
+  DependencyObjects.remember(result, values: values)
+  return result
+}
+
+/// Captures the current dependencies so an escaping closure can restore them later.
+///
+/// ```swift
+/// withEscapedDependencies { continuation in
+///   DispatchQueue.main.async { continuation.yield { /* same dependencies here */ } }
+/// }
+/// ```
+public func withEscapedDependencies<R>(_ operation: (DependencyValues.Continuation) throws -> R)
+  rethrows -> R
+{
+  try operation(DependencyValues.Continuation(values: DependencyValues._current))
+}
+
+/// Async form of `withEscapedDependencies`.
+public func withEscapedDependencies<R>(
+  isolation: isolated (any Actor)? = #isolation,
+  _ operation: (DependencyValues.Continuation) async throws -> R
+) async rethrows -> R {
+  try await operation(DependencyValues.Continuation(values: DependencyValues._current))
+}
+
+extension DependencyValues {
+  /// Dependencies captured by `withEscapedDependencies`, restored with `yield`.
+  public struct Continuation: Sendable {
+    let values: DependencyValues
+
+    /// Runs `operation` with the captured dependencies.
+    public func yield<R>(_ operation: () throws -> R) rethrows -> R {
+      try DependencyValues.$_current.withValue(values, operation: operation)
+    }
+
+    /// Runs async `operation` with the captured dependencies.
+    public func yield<R>(
+      isolation: isolated (any Actor)? = #isolation, _ operation: () async throws -> R
+    ) async rethrows -> R {
+      try await DependencyValues.$_current.withValue(values, operation: operation)
+    }
+  }
+}
+
+/// Objects returned from `withDependencies`, remembered weakly with their values so
+/// `withDependencies(from:)` can propagate them even without `@Dependency` properties.
+enum DependencyObjects {
+  private struct Remembered: @unchecked Sendable {
+    weak var object: AnyObject?
+    let values: DependencyValues
+  }
+  private static let table = Mutex<[ObjectIdentifier: Remembered]>([:])
+
+  @inline(__always)
+  static func remember<R>(_ result: R, values: DependencyValues) {
+    guard R.self is AnyObject.Type else { return }
+    let object = result as AnyObject
+    table.withLock { table in
+      if table.count > 256 { table = table.filter { $0.value.object != nil } }
+      table[ObjectIdentifier(object)] = Remembered(object: object, values: values)
+    }
+  }
+
+  static func values(
+    of model: AnyObject, fileID: StaticString, filePath: StaticString, line: UInt, column: UInt
+  ) -> DependencyValues? {
+    if let remembered = table.withLock({ $0[ObjectIdentifier(model)] }),
+      remembered.object === model
+    {
+      return remembered.values
+    }
+    var mirror: Mirror? = Mirror(reflecting: model)
+    while let current = mirror {
+      for child in current.children {
+        if let wrapper = child.value as? any _HasInitialValues { return wrapper.initialValues }
+      }
+      mirror = current.superclassMirror
+    }
+    reportIssue(
+      """
+      You are trying to propagate dependencies to a child model from a model with no \
+      dependencies. To fix this, the given '\(typeName(type(of: model)))' must be returned from \
+      another 'withDependencies' closure, or the class must hold at least one '@Dependency' \
+      property.
+      """,
+      fileID: fileID, filePath: filePath, line: line, column: column)
+    return nil
+  }
+}

@@ -1,0 +1,101 @@
+// Issue reporters: where `reportIssue` sends what went wrong. The current list is task-local
+// (`withIssueReporters`); by default it fails the running Swift test under `swift test` and
+// prints `file:line: message` to stderr elsewhere.
+import Synchronization
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Receives reported issues.
+///
+/// ```swift
+/// let recorder = RecordingIssueReporter()
+/// withIssueReporters([recorder]) { reportIssue("oops") }
+/// recorder.issues.map(\.message)  // ["oops"]
+/// ```
+public protocol IssueReporter: Sendable {
+  /// Called once per reported issue.
+  func reportIssue(_ issue: ReportedIssue)
+}
+
+/// Prints `fileID:line: message` to standard error (the default outside tests).
+public struct RuntimeWarningReporter: IssueReporter {
+  /// Creates the reporter.
+  public init() {}
+  /// Writes the issue to stderr.
+  public func reportIssue(_ issue: ReportedIssue) {
+    StandardError.write("\(issue.fileID):\(issue.line): \(issue.message)\n")
+  }
+}
+
+/// Fails the current test: a Swift Testing test (`Issue.record`) or an XCTest case (`XCTFail`),
+/// found at run time so DepsCore never links a test framework. Outside a test it prints.
+public struct TestFailureReporter: IssueReporter {
+  /// Creates the reporter.
+  public init() {}
+  /// Records the issue in the running test, or prints it when no test is running.
+  public func reportIssue(_ issue: ReportedIssue) {
+    if TestFrameworks.recordInSwiftTesting(issue) { return }
+    if TestFrameworks.failInXCTest(issue) { return }
+    RuntimeWarningReporter().reportIssue(issue)
+  }
+}
+
+/// Keeps every issue it receives, for tests that assert on messages.
+public final class RecordingIssueReporter: IssueReporter, @unchecked Sendable {
+  private let recorded = Mutex<[ReportedIssue]>([])
+  /// Creates an empty recorder.
+  public init() {}
+  /// Appends the issue.
+  public func reportIssue(_ issue: ReportedIssue) { recorded.withLock { $0.append(issue) } }
+  /// Every issue received so far, oldest first.
+  public var issues: [ReportedIssue] { recorded.withLock { $0 } }
+  /// The messages of every issue received so far.
+  public var messages: [String] { issues.map(\.message) }
+  /// Forgets what was recorded.
+  public func removeAll() { recorded.withLock { $0.removeAll() } }
+}
+
+/// The task-local list of reporters `reportIssue` uses.
+public enum IssueReporters {
+  /// The reporters in effect. Default: a `TestFailureReporter` under `swift test`, else a
+  /// `RuntimeWarningReporter`.
+  @TaskLocal public static var current: [any IssueReporter] =
+    TestFrameworks.isRunningTests ? [TestFailureReporter()] : [RuntimeWarningReporter()]
+}
+
+/// Runs `operation` with `reporters` receiving every issue reported inside it.
+///
+/// - Parameters:
+///   - reporters: the reporters to use instead of the current ones.
+///   - operation: the work whose issues they receive.
+public func withIssueReporters<R>(
+  _ reporters: [any IssueReporter], operation: () throws -> R
+) rethrows -> R {
+  try IssueReporters.$current.withValue(reporters, operation: operation)
+}
+
+/// Runs async `operation` with `reporters` receiving every issue reported inside it.
+public func withIssueReporters<R>(
+  _ reporters: [any IssueReporter], isolation: isolated (any Actor)? = #isolation,
+  operation: () async throws -> R
+) async rethrows -> R {
+  try await IssueReporters.$current.withValue(reporters, operation: operation)
+}
+
+/// Unbuffered writes to file descriptor 2.
+package enum StandardError {
+  /// Writes `text` to stderr.
+  package static func write(_ text: String) {
+    var text = text
+    text.withUTF8 { bytes in
+      var offset = 0
+      while offset < bytes.count {
+        let written = Glibc.write(2, bytes.baseAddress! + offset, bytes.count - offset)
+        if written <= 0 { return }
+        offset += written
+      }
+    }
+  }
+}

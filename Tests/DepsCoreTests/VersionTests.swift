@@ -1,0 +1,10 @@
+import Testing
+@testable import DepsCore
+
+@Suite struct VersionTests {
+  @Test func numberMatchesString() {
+    let parts = DepsVersion.string.split(separator: ".").compactMap { Int($0) }
+    #expect(parts.count == 3)
+    #expect(DepsVersion.number == parts[0] * 1_000_000 + parts[1] * 1_000 + parts[2])
+  }
+}
