@@ -19,7 +19,16 @@ let package = Package(
     .target(name: "DepsCore"),
     .target(name: "DepsCABI", dependencies: ["DepsCore", "CLua"]),
     .executableTarget(name: "depsh", dependencies: ["DepsCABI", "DepsCore", "CLua", "CEdit"]),
-    .testTarget(name: "DepsCoreTests", dependencies: ["DepsCore"]),
+    // The seed's module split: an interface module (TestDependencyKey) and a live module that
+    // adds the DependencyKey conformance, found at run time.
+    .target(
+      name: "SeedClientInterface", dependencies: ["DepsCore"],
+      path: "Tests/Fixtures/SeedClientInterface"),
+    .target(
+      name: "SeedClientLive", dependencies: ["DepsCore", "SeedClientInterface"],
+      path: "Tests/Fixtures/SeedClientLive"),
+    .testTarget(
+      name: "DepsCoreTests", dependencies: ["DepsCore", "SeedClientInterface", "SeedClientLive"]),
   ],
   swiftLanguageModes: [.v6]
 )
