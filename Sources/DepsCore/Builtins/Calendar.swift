@@ -1,0 +1,27 @@
+// The `calendar` dependency: `DependencyValues.calendar` and its key, as in swift-dependencies.
+// live: `Calendar.autoupdatingCurrent`. No test value: read unoverridden in a test it reports
+// "@Dependency(\.calendar) has no test implementation …" and hands out the live calendar.
+import Foundation
+
+extension DependencyValues {
+  /// The calendar features should use when handling dates.
+  ///
+  /// ```swift
+  /// @Dependency(\.calendar) var calendar
+  /// let startOfDay = calendar.startOfDay(for: now)
+  ///
+  /// // In a test:
+  /// withDependencies { $0.calendar = Calendar(identifier: .gregorian) } operation: { … }
+  /// ```
+  /// live: `Calendar.autoupdatingCurrent`. It has no test value: read unoverridden in the test
+  /// context it reports that, and then hands out the live calendar.
+  public var calendar: Calendar {
+    get { self[CalendarKey.self] }
+    set { self[CalendarKey.self] = newValue }
+  }
+
+  private enum CalendarKey: DependencyKey {
+    typealias Value = Calendar
+    static let liveValue: Calendar = .autoupdatingCurrent
+  }
+}

@@ -1,0 +1,27 @@
+// The `locale` dependency: `DependencyValues.locale` and its key, as in swift-dependencies.
+// live: `Locale.autoupdatingCurrent`. No test value: read unoverridden in a test it reports
+// "@Dependency(\.locale) has no test implementation …" and hands out the live locale.
+import Foundation
+
+extension DependencyValues {
+  /// The locale features should use.
+  ///
+  /// ```swift
+  /// @Dependency(\.locale) var locale
+  /// let text = amount.formatted(.number.locale(locale))
+  ///
+  /// // In a test:
+  /// withDependencies { $0.locale = Locale(identifier: "en_US") } operation: { … }
+  /// ```
+  /// live: `Locale.autoupdatingCurrent`. It has no test value: read unoverridden in the test
+  /// context it reports that, and then hands out the live locale.
+  public var locale: Locale {
+    get { self[LocaleKey.self] }
+    set { self[LocaleKey.self] = newValue }
+  }
+
+  private enum LocaleKey: DependencyKey {
+    typealias Value = Locale
+    static let liveValue: Locale = .autoupdatingCurrent
+  }
+}

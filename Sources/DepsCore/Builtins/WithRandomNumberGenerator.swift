@@ -1,0 +1,104 @@
+// The `withRandomNumberGenerator` dependency: `DependencyValues.withRandomNumberGenerator`, its
+// key, `WithRandomNumberGenerator` (as in swift-dependencies) and `LCRNG`, a seedable generator
+// for deterministic tests. live: `SystemRandomNumberGenerator`. No test value: read
+// unoverridden in a test it reports "has no test implementation …" and uses the live one.
+import Foundation
+
+extension DependencyValues {
+  /// A dependency that yields a random number generator to a closure.
+  ///
+  /// ```swift
+  /// @Dependency(\.withRandomNumberGenerator) var withRandomNumberGenerator
+  /// let roll = withRandomNumberGenerator { Int.random(in: 1...6, using: &$0) }
+  ///
+  /// // In a test:
+  /// withDependencies {
+  ///   $0.withRandomNumberGenerator = WithRandomNumberGenerator(LCRNG(seed: 0))
+  /// } operation: { … }
+  /// ```
+  /// live: `SystemRandomNumberGenerator`. It has no test value: read unoverridden in the test
+  /// context it reports that, and then uses the system generator.
+  public var withRandomNumberGenerator: WithRandomNumberGenerator {
+    get { self[WithRandomNumberGeneratorKey.self] }
+    set { self[WithRandomNumberGeneratorKey.self] = newValue }
+  }
+
+  private enum WithRandomNumberGeneratorKey: DependencyKey {
+    typealias Value = WithRandomNumberGenerator
+    static let liveValue: WithRandomNumberGenerator = WithRandomNumberGenerator(
+      SystemRandomNumberGenerator())
+  }
+}
+
+/// A dependency that yields a random number generator to a closure. The generator is shared by
+/// every copy and used by one closure at a time.
+///
+/// ```swift
+/// let random = WithRandomNumberGenerator(LCRNG(seed: 42))
+/// let coin = random { Bool.random(using: &$0) }
+/// ```
+public final class WithRandomNumberGenerator: @unchecked Sendable {
+  // Only touched while `lock` is held; the initial value was Sendable.
+  private var generator: any RandomNumberGenerator
+  private let lock = NSLock()
+
+  /// Wraps `generator`; every call of the dependency advances it.
+  ///
+  /// ```swift
+  /// WithRandomNumberGenerator(SystemRandomNumberGenerator())
+  /// ```
+  /// - Parameter generator: the generator to yield.
+  public init<T: RandomNumberGenerator & Sendable>(_ generator: T) {
+    self.generator = generator
+  }
+
+  /// Runs `work` with exclusive access to the generator and returns its result.
+  ///
+  /// ```swift
+  /// let dice = withRandomNumberGenerator { generator in
+  ///   (Int.random(in: 1...6, using: &generator), Int.random(in: 1...6, using: &generator))
+  /// }
+  /// ```
+  /// - Parameter work: uses the generator.
+  /// - Returns: what `work` returns.
+  public func callAsFunction<R>(_ work: (inout any RandomNumberGenerator) -> R) -> R {
+    lock.lock()
+    defer { lock.unlock() }
+    return work(&generator)
+  }
+}
+
+/// A seedable linear congruential random number generator: the same seed gives the same
+/// sequence on every run and platform. For tests, not for secrets.
+///
+/// ```swift
+/// var generator = LCRNG(seed: 0)
+/// generator.next()  // 3037000493
+/// Int.random(in: 1...6, using: &generator)
+/// ```
+public struct LCRNG: RandomNumberGenerator, Sendable, Hashable {
+  /// The current state; each `next()` replaces it with the value it returns.
+  public var seed: UInt64
+
+  /// Creates a generator starting from `seed`.
+  ///
+  /// ```swift
+  /// let generator = LCRNG(seed: 42)
+  /// ```
+  /// - Parameter seed: the initial state.
+  public init(seed: UInt64) {
+    self.seed = seed
+  }
+
+  /// Advances the state (`seed = 2862933555777941757 × seed + 3037000493`, wrapping) and
+  /// returns it.
+  ///
+  /// ```swift
+  /// var generator = LCRNG(seed: 1)
+  /// let value = generator.next()
+  /// ```
+  public mutating func next() -> UInt64 {
+    seed = 2_862_933_555_777_941_757 &* seed &+ 3_037_000_493
+    return seed
+  }
+}
