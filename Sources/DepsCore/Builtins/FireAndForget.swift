@@ -29,6 +29,10 @@ extension DependencyValues {
 /// ```
 public struct FireAndForget: Sendable {
   /// Runs (or starts) the work given to `callAsFunction`, with its priority.
+  ///
+  /// ```swift
+  /// await fireAndForget.operation(nil) { try await sendEmail() }
+  /// ```
   public let operation:
     @Sendable (TaskPriority?, @Sendable @escaping () async throws -> Void) async -> Void
 

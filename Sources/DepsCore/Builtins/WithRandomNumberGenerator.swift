@@ -31,7 +31,8 @@ extension DependencyValues {
 }
 
 /// A dependency that yields a random number generator to a closure. The generator is shared by
-/// every copy and used by one closure at a time.
+/// every copy and used by one closure at a time (a lock is held while `work` runs, so `work`
+/// must not call the same dependency again).
 ///
 /// ```swift
 /// let random = WithRandomNumberGenerator(LCRNG(seed: 42))
@@ -78,6 +79,12 @@ public final class WithRandomNumberGenerator: @unchecked Sendable {
 /// ```
 public struct LCRNG: RandomNumberGenerator, Sendable, Hashable {
   /// The current state; each `next()` replaces it with the value it returns.
+  ///
+  /// ```swift
+  /// var generator = LCRNG(seed: 7)
+  /// _ = generator.next()
+  /// let saved = generator.seed  // resume later with LCRNG(seed: saved)
+  /// ```
   public var seed: UInt64
 
   /// Creates a generator starting from `seed`.

@@ -220,6 +220,10 @@ public func unimplemented<Result>(
 /// ```
 public struct UnimplementedFailure: Error, Equatable {
   /// The description given to `unimplemented(_:)`.
+  ///
+  /// ```swift
+  /// UnimplementedFailure(description: "NumberFactClient.fetch").description
+  /// ```
   public let description: String
 
   /// Creates the error.
