@@ -13,9 +13,12 @@ enum TestFrameworks {
     dlsym(process, name)
   }
 
-  nonisolated(unsafe) private static let xctFail = symbol("$s6XCTest7XCTFail_4file4lineySS_s12StaticStringVSutF")
-  nonisolated(unsafe) private static let testingCurrent = symbol("$s7Testing4TestV7currentACSgvgZ")
-  nonisolated(unsafe) private static let makeComment = symbol("$s7Testing7CommentV8rawValueACSS_tcfC")
+  nonisolated(unsafe) private static let xctFail = symbol(
+    "$s6XCTest7XCTFail_4file4lineySS_s12StaticStringVSutF")
+  nonisolated(unsafe) private static let testingCurrent = symbol(
+    "$s7Testing4TestV7currentACSgvgZ")
+  nonisolated(unsafe) private static let makeComment = symbol(
+    "$s7Testing7CommentV8rawValueACSS_tcfC")
   nonisolated(unsafe) private static let makeLocation = symbol(
     "$s7Testing14SourceLocationV6fileID0D4Path4line6columnACSS_SSS2itcfC")
   nonisolated(unsafe) private static let recordIssue = symbol(
@@ -35,9 +38,13 @@ enum TestFrameworks {
     func record<T, C, L, I>(_: T.Type, _: C.Type, _: L.Type, _: I.Type) -> Bool {
       let currentTest = unsafeBitCast(current, to: (@convention(thin) () -> T?).self)
       guard currentTest() != nil else { return false }
-      let comment = unsafeBitCast(makeComment, to: (@convention(thin) (String) -> C).self)
+      // Initializers take their arguments owned (+1): declaring them `consuming` here makes
+      // the caller hand over a reference, instead of the callee releasing a borrowed string.
+      let comment = unsafeBitCast(
+        makeComment, to: (@convention(thin) (consuming String) -> C).self)
       let location = unsafeBitCast(
-        makeLocation, to: (@convention(thin) (String, String, Int, Int) -> L).self)
+        makeLocation,
+        to: (@convention(thin) (consuming String, consuming String, Int, Int) -> L).self)
       let record = unsafeBitCast(recordIssue, to: (@convention(thin) (C?, L) -> I).self)
       let fileID = issue.fileID.contains("/") ? issue.fileID : "Deps/\(issue.fileID)"
       _ = record(
