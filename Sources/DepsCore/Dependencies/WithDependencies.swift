@@ -49,19 +49,38 @@ public func withDependencies<R>(
 @discardableResult
 public func withDependencies<Model: AnyObject, R>(
   from model: Model,
-  _ updateValues: (inout DependencyValues) throws -> Void = { _ in },
+  _ updateValues: (inout DependencyValues) throws -> Void,
   operation: () throws -> R,
   fileID: StaticString = #fileID, filePath: StaticString = #filePath,
   line: UInt = #line, column: UInt = #column
 ) rethrows -> R {
   let parentValues = DependencyObjects.values(
-    of: model, fileID: fileID, filePath: filePath, line: line, column: column)
+    of: model, modelType: Model.self, fileID: fileID, filePath: filePath, line: line,
+    column: column)
   return try withDependencies {
-    if let parentValues { $0.storage = DependencyStorage.merging(parentValues.storage, with: $0.storage) }
+    if let parentValues {
+      $0.storage = DependencyStorage.merging(parentValues.storage, with: $0.storage)
+    }
     try updateValues(&$0)
   } operation: {
     try operation()
   }
+}
+
+/// Runs `operation` with the dependencies of `model`, unchanged.
+///
+/// (A separate overload rather than a defaulted `updateValues`: a `rethrows` function with a
+/// defaulted throwing closure counts as throwing at every call that omits it.)
+@discardableResult
+public func withDependencies<Model: AnyObject, R>(
+  from model: Model,
+  operation: () throws -> R,
+  fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+  line: UInt = #line, column: UInt = #column
+) rethrows -> R {
+  try withDependencies(
+    from: model, { _ in }, operation: operation, fileID: fileID, filePath: filePath, line: line,
+    column: column)
 }
 
 /// Async form of `withDependencies(from:_:operation:)`.
@@ -69,13 +88,14 @@ public func withDependencies<Model: AnyObject, R>(
 public func withDependencies<Model: AnyObject, R>(
   from model: Model,
   isolation: isolated (any Actor)? = #isolation,
-  _ updateValues: (inout DependencyValues) async throws -> Void = { _ in },
+  _ updateValues: (inout DependencyValues) async throws -> Void,
   operation: () async throws -> R,
   fileID: StaticString = #fileID, filePath: StaticString = #filePath,
   line: UInt = #line, column: UInt = #column
 ) async rethrows -> R {
   let parentValues = DependencyObjects.values(
-    of: model, fileID: fileID, filePath: filePath, line: line, column: column)
+    of: model, modelType: Model.self, fileID: fileID, filePath: filePath, line: line,
+    column: column)
   var values = DependencyValues._current
   if let parentValues {
     values.storage = DependencyStorage.merging(parentValues.storage, with: values.storage)
@@ -84,6 +104,20 @@ public func withDependencies<Model: AnyObject, R>(
   let result = try await DependencyValues.$_current.withValue(values, operation: operation)
   DependencyObjects.remember(result, values: values)
   return result
+}
+
+/// Async form of `withDependencies(from:operation:)`.
+@discardableResult
+public func withDependencies<Model: AnyObject, R>(
+  from model: Model,
+  isolation: isolated (any Actor)? = #isolation,
+  operation: () async throws -> R,
+  fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+  line: UInt = #line, column: UInt = #column
+) async rethrows -> R {
+  try await withDependencies(
+    from: model, { _ in }, operation: operation, fileID: fileID, filePath: filePath, line: line,
+    column: column)
 }
 
 /// Captures the current dependencies so an escaping closure can restore them later.
@@ -146,7 +180,8 @@ enum DependencyObjects {
   }
 
   static func values(
-    of model: AnyObject, fileID: StaticString, filePath: StaticString, line: UInt, column: UInt
+    of model: AnyObject, modelType: Any.Type, fileID: StaticString, filePath: StaticString,
+    line: UInt, column: UInt
   ) -> DependencyValues? {
     if let remembered = table.withLock({ $0[ObjectIdentifier(model)] }),
       remembered.object === model
@@ -163,9 +198,8 @@ enum DependencyObjects {
     reportIssue(
       """
       You are trying to propagate dependencies to a child model from a model with no \
-      dependencies. To fix this, the given '\(typeName(type(of: model)))' must be returned from \
-      another 'withDependencies' closure, or the class must hold at least one '@Dependency' \
-      property.
+      dependencies. To fix this, the given '\(modelType)' must be returned from another \
+      'withDependencies' closure, or the class must hold at least one '@Dependency' property.
       """,
       fileID: fileID, filePath: filePath, line: line, column: column)
     return nil
