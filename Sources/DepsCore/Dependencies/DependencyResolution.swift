@@ -105,7 +105,8 @@ enum DependencyResolution {
       To fix you can do one of two things:
 
       • Conform '\(typeName(K.self))' to the 'DependencyKey' protocol by providing a live \
-      implementation of your dependency.
+      implementation of your dependency, and make sure that the conformance is linked with this \
+      current application.
 
       • Override the implementation of '\(typeName(K.self))' using 'withDependencies'. This is \
       typically done at the entry point of your application, but can be done later too.
