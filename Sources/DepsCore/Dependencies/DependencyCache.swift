@@ -1,7 +1,9 @@
 // Default values (liveValue / previewValue / testValue) computed once per (key, context) and
 // cached, plus the values `prepareDependencies` put there. A scope can start a fresh cache
 // (`DependencyValues.useFreshCache()`): stateful defaults computed inside it are its own, while
-// values prepared in an enclosing cache stay visible.
+// values prepared in an enclosing cache stay visible. A default is computed at most once per
+// cache, even when many threads read it for the first time together.
+import Foundation
 import Synchronization
 
 final class DependencyCache: Sendable {
@@ -12,6 +14,9 @@ final class DependencyCache: Sendable {
   struct Entry: @unchecked Sendable {  // boxes are immutable ValueBoxes of Sendable values
     let box: AnyObject
     let prepared: Bool
+    /// The `prepareDependencies` call that computed or prepared it: that call may still
+    /// (re)write it.
+    let preparation: DependencyPreparation?
   }
 
   /// The process-wide cache every scope uses unless a fresh one was started.
@@ -19,6 +24,9 @@ final class DependencyCache: Sendable {
 
   private let entries = Mutex<[Key: Entry]>([:])
   private let parent: DependencyCache?
+  /// Held while a missing default is computed, so racing first reads compute it once. Recursive:
+  /// a default may read other dependencies of this cache while it is being computed.
+  private let computing = NSRecursiveLock()
 
   init(parent: DependencyCache?) { self.parent = parent }
 
@@ -35,29 +43,41 @@ final class DependencyCache: Sendable {
   }
 
   /// The cached (or prepared) value of `Key` in `context`, computing it on first use.
+  ///
+  /// - Parameter preparation: the `prepareDependencies` call reading it, if any (it may then
+  ///   overwrite what it read).
   func value<K: TestDependencyKey>(
-    _: K.Type, context: DependencyContext, name: String?
+    _: K.Type, context: DependencyContext, name: String?,
+    preparation: DependencyPreparation? = nil
   ) -> K.Value {
     let key = Key(id: ObjectIdentifier(K.self), context: context)
     if let box = preparedValue(key) { return unsafeDowncast(box, to: ValueBox<K.Value>.self).value }
-    // Computed outside the lock: a default may itself read other dependencies.
+    computing.lock()
+    defer { computing.unlock() }
+    if let existing = entries.withLock({ $0[key] }) {
+      return unsafeDowncast(existing.box, to: ValueBox<K.Value>.self).value
+    }
+    // Computed outside the entries' lock: a default may itself read other dependencies.
     let computed = DependencyResolution.defaultValue(K.self, context: context, name: name)
     let box = entries.withLock { entries -> AnyObject in
       if let existing = entries[key] { return existing.box }
       let box = ValueBox(computed)
-      entries[key] = Entry(box: box, prepared: false)
+      entries[key] = Entry(box: box, prepared: false, preparation: preparation)
       return box
     }
     return unsafeDowncast(box, to: ValueBox<K.Value>.self).value
   }
 
   /// Stores a prepared value; false (nothing stored) if the key was already accessed or
-  /// prepared in this cache.
-  func prepare(_ id: ObjectIdentifier, context: DependencyContext, box: AnyObject) -> Bool {
+  /// prepared in this cache, other than by the same `preparation`.
+  func prepare(
+    _ id: ObjectIdentifier, context: DependencyContext, box: AnyObject,
+    preparation: DependencyPreparation
+  ) -> Bool {
     let key = Key(id: id, context: context)
     return entries.withLock { entries in
-      if entries[key] != nil { return false }
-      entries[key] = Entry(box: box, prepared: true)
+      if let existing = entries[key], existing.preparation !== preparation { return false }
+      entries[key] = Entry(box: box, prepared: true, preparation: preparation)
       return true
     }
   }

@@ -19,8 +19,10 @@ final class DependencyStorage: @unchecked Sendable {
   var context: DependencyContext?
   /// The cache of default values in effect (inherited from the parent at creation).
   var cache: DependencyCache
+  /// The `prepareDependencies` call this temporary node belongs to (nil for every other node).
+  let preparation: DependencyPreparation?
   /// True for the temporary node `prepareDependencies` hands to its closure.
-  let isPreparing: Bool
+  var isPreparing: Bool { preparation != nil }
   /// Number of nodes from the root (root = 0).
   let depth: Int
 
@@ -31,15 +33,15 @@ final class DependencyStorage: @unchecked Sendable {
     parent = nil
     context = nil
     cache = DependencyCache.global
-    isPreparing = false
+    preparation = nil
     depth = 0
   }
 
-  init(parent: DependencyStorage, isPreparing: Bool = false) {
+  init(parent: DependencyStorage, preparation: DependencyPreparation? = nil) {
     self.parent = parent
     self.context = parent.context
     self.cache = parent.cache
-    self.isPreparing = isPreparing
+    self.preparation = preparation
     self.depth = parent.depth + 1
   }
 
@@ -89,3 +91,7 @@ final class DependencyStorage: @unchecked Sendable {
     return chain.reversed().flatMap(\.entries)
   }
 }
+
+/// Identifies one `prepareDependencies` call: within it a key may be read (`$0.client.endpoint =
+/// …` reads the client first) and written any number of times.
+final class DependencyPreparation: Sendable {}

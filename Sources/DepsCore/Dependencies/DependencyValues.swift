@@ -42,13 +42,14 @@ public struct DependencyValues: Sendable {
       if let box = storage.lookup(ObjectIdentifier(key)) {
         return unsafeDowncast(box, to: ValueBox<Key.Value>.self).value
       }
-      return storage.cache.value(Key.self, context: context, name: "\(function)")
+      return storage.cache.value(
+        Key.self, context: context, name: "\(function)", preparation: storage.preparation)
     }
     set {
       let box = ValueBox(newValue)
-      if storage.isPreparing {
-        prepare(ObjectIdentifier(key), box: box, keyType: Key.self, name: "\(function)",
-          fileID: fileID, filePath: filePath, line: line, column: column)
+      if let preparation = storage.preparation {
+        prepare(ObjectIdentifier(key), box: box, preparation: preparation, keyType: Key.self,
+          name: "\(function)", fileID: fileID, filePath: filePath, line: line, column: column)
         return
       }
       uniqueStorage().put(ObjectIdentifier(key), box)
@@ -84,10 +85,10 @@ public struct DependencyValues: Sendable {
   }
 
   private func prepare<K: TestDependencyKey>(
-    _ id: ObjectIdentifier, box: AnyObject, keyType: K.Type, name: String,
-    fileID: StaticString, filePath: StaticString, line: UInt, column: UInt
+    _ id: ObjectIdentifier, box: AnyObject, preparation: DependencyPreparation, keyType: K.Type,
+    name: String, fileID: StaticString, filePath: StaticString, line: UInt, column: UInt
   ) {
-    if storage.cache.prepare(id, context: context, box: box) { return }
+    if storage.cache.prepare(id, context: context, box: box, preparation: preparation) { return }
     let read = DependencyRead(name: name)
     reportIssue(
       """

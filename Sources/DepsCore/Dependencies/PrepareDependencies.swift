@@ -14,6 +14,7 @@
 /// ```
 public func prepareDependencies(_ updateValues: (inout DependencyValues) throws -> Void) rethrows {
   var values = DependencyValues._current
-  values.storage = DependencyStorage(parent: values.storage, isPreparing: true)
+  values.storage = DependencyStorage(
+    parent: values.storage, preparation: DependencyPreparation())
   try updateValues(&values)
 }
