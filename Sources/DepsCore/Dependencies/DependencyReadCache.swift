@@ -98,7 +98,9 @@ final class DependencyReadCache {
     let id = ObjectIdentifier(keyPath)
     if let known = stability.withLock({ $0[id] }) { return known.stable }
     let stable = componentCount(keyPath) == 1
-    stability.withLock { if $0.count < 4096 { $0[id] = Stability(keyPath: keyPath, stable: stable) } }
+    stability.withLock {
+      if $0.count < 4096 { $0[id] = Stability(keyPath: keyPath, stable: stable) }
+    }
     return stable
   }
 
