@@ -1,0 +1,116 @@
+// `JSONWriter`: `Value` → JSON text. Compact by default; `pretty` uses 2-space indentation and
+// `"key": value`; `sortedKeys` orders keys by their UTF-8 bytes. Integral numbers print without
+// ".0" (within ±2^53, where doubles are exact); other doubles print in the shortest form that
+// reads back to the same bits; non-finite doubles (not JSON) print as `null`.
+
+extension Value {
+  /// The JSON text of this value.
+  ///
+  /// ```swift
+  /// (["count": 1.0, "title": "Milk"] as Value).json()  // {"count":1,"title":"Milk"}
+  /// (["b": 1, "a": [2]] as Value).json(pretty: true, sortedKeys: true)
+  /// // {
+  /// //   "a": [
+  /// //     2
+  /// //   ],
+  /// //   "b": 1
+  /// // }
+  /// ```
+  /// - Parameters:
+  ///   - pretty: one member or element per line, indented by 2 spaces.
+  ///   - sortedKeys: object keys in ascending order instead of insertion order.
+  public func json(pretty: Bool = false, sortedKeys: Bool = false) -> String {
+    var writer = JSONWriter(pretty: pretty, sortedKeys: sortedKeys)
+    writer.write(self, indent: 0)
+    return String(decoding: writer.output, as: UTF8.self)
+  }
+}
+
+/// Serializes `Value`s into UTF-8 bytes.
+struct JSONWriter {
+  let pretty: Bool
+  let sortedKeys: Bool
+  var output: [UInt8] = []
+
+  init(pretty: Bool, sortedKeys: Bool) {
+    self.pretty = pretty
+    self.sortedKeys = sortedKeys
+    output.reserveCapacity(64)
+  }
+
+  mutating func write(_ value: Value, indent: Int) {
+    switch value {
+    case .null: append("null")
+    case let .bool(flag): append(flag ? "true" : "false")
+    case let .int(integer): append(String(integer))
+    case let .double(double): append(Self.format(double))
+    case let .string(text): writeString(text)
+    case let .array(array):
+      guard !array.isEmpty else { return append("[]") }
+      output.append(UInt8(ascii: "["))
+      for (position, element) in array.enumerated() {
+        if position > 0 { output.append(UInt8(ascii: ",")) }
+        newline(indent + 1)
+        write(element, indent: indent + 1)
+      }
+      newline(indent)
+      output.append(UInt8(ascii: "]"))
+    case let .object(object):
+      guard !object.isEmpty else { return append("{}") }
+      output.append(UInt8(ascii: "{"))
+      let entries = sortedKeys ? object.sortedEntries : object.entries
+      for (position, entry) in entries.enumerated() {
+        if position > 0 { output.append(UInt8(ascii: ",")) }
+        newline(indent + 1)
+        writeString(entry.key)
+        output.append(UInt8(ascii: ":"))
+        if pretty { output.append(UInt8(ascii: " ")) }
+        write(entry.value, indent: indent + 1)
+      }
+      newline(indent)
+      output.append(UInt8(ascii: "}"))
+    }
+  }
+
+  /// The JSON text of a double: integral values without ".0", `null` when not finite.
+  static func format(_ double: Double) -> String {
+    guard double.isFinite else { return "null" }
+    if double.magnitude <= 9_007_199_254_740_992, let integer = Int(exactly: double) {
+      return String(integer)
+    }
+    return double.description
+  }
+
+  private mutating func newline(_ indent: Int) {
+    guard pretty else { return }
+    output.append(UInt8(ascii: "\n"))
+    output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: indent * 2))
+  }
+
+  private mutating func append(_ text: String) {
+    output.append(contentsOf: text.utf8)
+  }
+
+  private static let hexDigits = Array("0123456789abcdef".utf8)
+
+  mutating func writeString(_ text: String) {
+    output.append(UInt8(ascii: "\""))
+    for byte in text.utf8 {
+      switch byte {
+      case UInt8(ascii: "\""): output.append(contentsOf: [0x5C, 0x22])
+      case UInt8(ascii: "\\"): output.append(contentsOf: [0x5C, 0x5C])
+      case 0x0A: output.append(contentsOf: [0x5C, UInt8(ascii: "n")])
+      case 0x0D: output.append(contentsOf: [0x5C, UInt8(ascii: "r")])
+      case 0x09: output.append(contentsOf: [0x5C, UInt8(ascii: "t")])
+      case 0x08: output.append(contentsOf: [0x5C, UInt8(ascii: "b")])
+      case 0x0C: output.append(contentsOf: [0x5C, UInt8(ascii: "f")])
+      case 0x00..<0x20:
+        output.append(contentsOf: [0x5C, UInt8(ascii: "u"), 0x30, 0x30])
+        output.append(Self.hexDigits[Int(byte >> 4)])
+        output.append(Self.hexDigits[Int(byte & 0x0F)])
+      default: output.append(byte)
+      }
+    }
+    output.append(UInt8(ascii: "\""))
+  }
+}

@@ -1,0 +1,557 @@
+// `ValueDecoder`: `Value` → `Decodable` directly (no JSON text in between). Accepts the action
+// convention of API.md §1 for any enum with synthesized Codable (see EnumCoding.swift), `Date`
+// from seconds since 1970, `UUID` from its string. Every failure is a `ValueError` naming the
+// path and what was expected, e.g. `expected an integer at numberFactResponse.success, got "abc"`.
+import Foundation
+
+/// Decodes any `Decodable` type from a `Value`, in the convention of API.md §1.
+///
+/// ```swift
+/// enum CounterAction: Codable { case incrementButtonTapped, setCount(Int) }
+/// let action = try ValueDecoder().decode(CounterAction.self, from: "incrementButtonTapped")
+/// ```
+public struct ValueDecoder: Sendable {
+  /// A decoder.
+  ///
+  /// ```swift
+  /// let decoder = ValueDecoder()
+  /// ```
+  public init() {}
+
+  /// Decodes a `T` from `value`.
+  ///
+  /// ```swift
+  /// try ValueDecoder().decode(Int.self, from: .double(3))  // 3
+  /// ```
+  /// - Throws: `.shape` (`expected a string at todos[0].title, got 1`,
+  ///   `missing key "title" at setTitle`) or `.notFound` (`unknown case "x"; did you mean …?`).
+  public func decode<T: Decodable>(_ type: T.Type, from value: Value) throws(ValueError) -> T {
+    do {
+      return try ValueDecodingNode(value: value, parent: nil, component: nil, isEnum: false)
+        .unbox(T.self, from: value, component: nil)
+    } catch let error as ValueError {
+      throw error
+    } catch let error as DecodingError {
+      throw Self.translate(error, root: value)
+    } catch {
+      throw ValueError(kind: .shape, message: "cannot decode: \(error)")
+    }
+  }
+
+  /// Parses `json` and decodes a `T` from it.
+  ///
+  /// ```swift
+  /// try ValueDecoder().decode(CounterAction.self, fromJSON: #""incrementButtonTapped""#)
+  /// ```
+  public func decode<T: Decodable>(_ type: T.Type, fromJSON json: String) throws(ValueError)
+    -> T
+  {
+    try decode(type, from: Value(json: json))
+  }
+
+  /// A `DecodingError` thrown by a type's own `init(from:)` as a `ValueError`.
+  static func translate(_ error: DecodingError, root: Value) -> ValueError {
+    switch error {
+    case let .typeMismatch(type, context):
+      let path = ValuePath.render(context.codingPath)
+      let found = navigate(root, context.codingPath) ?? .null
+      if context.debugDescription.hasPrefix("Invalid number of keys found") {
+        return .mismatch(expected: "exactly one case", path: path, got: found)
+      }
+      return .mismatch(expected: "\(type)", path: path, got: found)
+    case let .valueNotFound(type, context):
+      return .mismatch(
+        expected: "\(type)", path: ValuePath.render(context.codingPath), got: .null)
+    case let .keyNotFound(key, context):
+      return ValueError(
+        kind: .shape,
+        message: "missing key \(Value.string(key.stringValue).json())"
+          + ValueError.at(ValuePath.render(context.codingPath)))
+    case let .dataCorrupted(context):
+      let path = ValuePath.render(context.codingPath)
+      return ValueError(
+        kind: .shape, message: "invalid value\(ValueError.at(path)): \(context.debugDescription)")
+    @unknown default:
+      return ValueError(kind: .shape, message: "cannot decode: \(error)")
+    }
+  }
+
+  /// The value at `path` (as built by this decoder's `codingPath`), if any.
+  private static func navigate(_ root: Value, _ path: [any CodingKey]) -> Value? {
+    var current = root
+    for key in path {
+      if let index = key.intValue, case let .array(array) = current,
+        array.indices.contains(index)
+      {
+        current = array[index]
+      } else if let next = current[key.stringValue] {
+        current = next
+      } else {
+        return nil
+      }
+    }
+    return current
+  }
+}
+
+/// The `Decoder` handed to `init(from:)`: a value, and its place for messages.
+final class ValueDecodingNode: Decoder {
+  let value: Value
+  let parent: ValueDecodingNode?
+  /// This node's step from its parent; `nil` for an unwrapped single enum payload.
+  let component: ValuePathComponent?
+  /// The type being decoded here is an enum (its keyed container holds cases).
+  let isEnum: Bool
+
+  init(value: Value, parent: ValueDecodingNode?, component: ValuePathComponent?, isEnum: Bool) {
+    self.value = value
+    self.parent = parent
+    self.component = component
+    self.isEnum = isEnum
+  }
+
+  var components: [ValuePathComponent] {
+    var path: [ValuePathComponent] = []
+    var node: ValueDecodingNode? = self
+    while let current = node {
+      if let component = current.component { path.append(component) }
+      node = current.parent
+    }
+    return path.reversed()
+  }
+
+  /// The dotted/indexed path of this node, plus `component` if given.
+  func path(appending component: ValuePathComponent? = nil) -> String {
+    var path = components
+    if let component { path.append(component) }
+    return ValuePath.render(path)
+  }
+
+  var codingPath: [any CodingKey] { components.map(\.codingKey) }
+  var userInfo: [CodingUserInfoKey: Any] { [:] }
+
+  func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+    switch value {
+    case let .object(object):
+      if isEnum, object.count == 1, let only = object.entries.first,
+        Key(stringValue: only.key) == nil
+      {
+        throw unknownCase(only.key, Key.self)
+      }
+      return KeyedDecodingContainer(
+        KeyedValueDecoder<Key>(node: self, storage: .object(object), isEnum: isEnum))
+    case let .string(name) where isEnum:
+      guard Key(stringValue: name) != nil else { throw unknownCase(name, Key.self) }
+      return KeyedDecodingContainer(
+        KeyedValueDecoder<Key>(node: self, storage: .bareCase(name), isEnum: true))
+    default:
+      throw ValueError.mismatch(
+        expected: isEnum ? "an enum case" : "an object", path: path(), got: value)
+    }
+  }
+
+  func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
+    guard case let .array(array) = value else {
+      throw ValueError.mismatch(expected: "an array", path: path(), got: value)
+    }
+    return UnkeyedValueDecoder(node: self, array: array)
+  }
+
+  func singleValueContainer() throws -> any SingleValueDecodingContainer {
+    SingleValueDecoder(node: self)
+  }
+
+  private func unknownCase<Key: CodingKey>(_ name: String, _ keyType: Key.Type) -> ValueError {
+    ValueError(
+      kind: .notFound,
+      message: CodingKeyCases.unknownCaseMessage(
+        name, path: path(), known: CodingKeyCases.names(keyType)))
+  }
+
+  // MARK: - Leaves
+
+  /// Decodes a `T` from `value`, a child of this node at `component`.
+  func unbox<T: Decodable>(
+    _ type: T.Type, from value: Value, component: ValuePathComponent?
+  ) throws -> T {
+    if T.self == String.self {
+      return try cast(string(value, component))
+    } else if T.self == Int.self {
+      return try cast(integer(value, component) as Int)
+    } else if T.self == Bool.self {
+      return try cast(bool(value, component))
+    } else if T.self == Double.self {
+      return try cast(double(value, component))
+    } else if T.self == Date.self {
+      return try cast(Date(timeIntervalSince1970: double(value, component, expected: "a date")))
+    } else if T.self == UUID.self {
+      guard case let .string(text) = value, let uuid = UUID(uuidString: text) else {
+        throw mismatch("a UUID", component, value)
+      }
+      return try cast(uuid)
+    } else if T.self == Value.self {
+      return try cast(value)
+    } else if T.self == ValueObject.self {
+      guard case let .object(object) = value else { throw mismatch("an object", component, value) }
+      return try cast(object)
+    }
+    let child = ValueDecodingNode(
+      value: value, parent: self, component: component, isEnum: RuntimeType.isEnum(T.self))
+    return try T(from: child)
+  }
+
+  private func cast<T, U>(_ value: U) throws -> T {
+    guard let result = value as? T else {
+      throw ValueError(kind: .shape, message: "cannot decode \(T.self)\(at(nil))")
+    }
+    return result
+  }
+
+  private func at(_ component: ValuePathComponent?) -> String {
+    ValueError.at(path(appending: component))
+  }
+
+  func mismatch(_ expected: String, _ component: ValuePathComponent?, _ value: Value)
+    -> ValueError
+  {
+    .mismatch(expected: expected, path: path(appending: component), got: value)
+  }
+
+  func bool(_ value: Value, _ component: ValuePathComponent?) throws(ValueError) -> Bool {
+    guard case let .bool(flag) = value else { throw mismatch("a boolean", component, value) }
+    return flag
+  }
+
+  func string(_ value: Value, _ component: ValuePathComponent?) throws(ValueError) -> String {
+    guard case let .string(text) = value else { throw mismatch("a string", component, value) }
+    return text
+  }
+
+  func double(
+    _ value: Value, _ component: ValuePathComponent?, expected: String = "a number"
+  ) throws(ValueError) -> Double {
+    switch value {
+    case let .double(double): return double
+    case let .int(integer): return Double(integer)
+    default: throw mismatch(expected, component, value)
+    }
+  }
+
+  func float(_ value: Value, _ component: ValuePathComponent?) throws(ValueError) -> Float {
+    Float(try double(value, component))
+  }
+
+  func integer<I: FixedWidthInteger>(
+    _ value: Value, _ component: ValuePathComponent?
+  ) throws(ValueError) -> I {
+    switch value {
+    case let .int(integer):
+      if let exact = I(exactly: integer) { return exact }
+    case let .double(double):
+      if let exact = I(exactly: double) { return exact }
+      guard double.rounded() == double else { throw mismatch("an integer", component, value) }
+    default:
+      throw mismatch("an integer", component, value)
+    }
+    throw mismatch("an integer that fits in \(I.self)", component, value)
+  }
+}
+
+/// Where a keyed container's members come from.
+enum KeyedStorage {
+  /// A JSON object.
+  case object(ValueObject)
+  /// A bare case name `"a"`, read as `{"a": {}}`.
+  case bareCase(String)
+  /// One unlabeled payload `v`, read as `{"_0": v}`.
+  case single(Value)
+  /// Several unlabeled payloads `[a, b]`, read as `{"_0": a, "_1": b}`.
+  case multiple([Value])
+  /// The payload of a bare case name: nothing.
+  case empty
+}
+
+/// Keyed container over an object, or an enum case / payload in the action convention.
+struct KeyedValueDecoder<Key: CodingKey>: KeyedDecodingContainerProtocol {
+  let node: ValueDecodingNode
+  let storage: KeyedStorage
+  let isEnum: Bool
+
+  var codingPath: [any CodingKey] { node.codingPath }
+
+  var allKeys: [Key] {
+    switch storage {
+    case let .object(object): return object.entries.compactMap { Key(stringValue: $0.key) }
+    case let .bareCase(name): return Key(stringValue: name).map { [$0] } ?? []
+    case .single: return Key(stringValue: "_0").map { [$0] } ?? []
+    case let .multiple(array):
+      return array.indices.compactMap { Key(stringValue: "_\($0)") }
+    case .empty: return []
+    }
+  }
+
+  func contains(_ key: Key) -> Bool { lookup(key) != nil }
+
+  private static func payloadIndex(_ name: String) -> Int? {
+    guard name.hasPrefix("_") else { return nil }
+    return Int(name.dropFirst())
+  }
+
+  private func lookup(_ key: Key) -> Value? {
+    switch storage {
+    case let .object(object): return object[key.stringValue]
+    case let .bareCase(name): return key.stringValue == name ? .object(ValueObject()) : nil
+    case let .single(value): return key.stringValue == "_0" ? value : nil
+    case let .multiple(array):
+      guard let index = Self.payloadIndex(key.stringValue), array.indices.contains(index)
+      else { return nil }
+      return array[index]
+    case .empty: return nil
+    }
+  }
+
+  private func component(_ key: Key) -> ValuePathComponent? {
+    switch storage {
+    case .single: return nil
+    case .multiple: return Self.payloadIndex(key.stringValue).map { .index($0) }
+    default: return .key(key.stringValue)
+    }
+  }
+
+  private func require(_ key: Key) throws(ValueError) -> Value {
+    if let value = lookup(key) { return value }
+    let name = key.stringValue
+    switch storage {
+    case .multiple:
+      let index = Self.payloadIndex(name).map { "[\($0)]" } ?? name
+      throw ValueError(kind: .shape, message: "missing element \(index)\(at)")
+    case .single:
+      throw ValueError(kind: .shape, message: "missing payload\(at)")
+    case .empty where Self.payloadIndex(name) != nil:
+      throw ValueError(kind: .shape, message: "missing payload\(at)")
+    default:
+      throw ValueError(kind: .shape, message: "missing key \(Value.string(name).json())\(at)")
+    }
+  }
+
+  private var at: String { ValueError.at(node.path()) }
+
+  func decodeNil(forKey key: Key) throws -> Bool { try require(key).isNull }
+  func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool {
+    try node.bool(require(key), component(key))
+  }
+  func decode(_ type: String.Type, forKey key: Key) throws -> String {
+    try node.string(require(key), component(key))
+  }
+  func decode(_ type: Double.Type, forKey key: Key) throws -> Double {
+    try node.double(require(key), component(key))
+  }
+  func decode(_ type: Float.Type, forKey key: Key) throws -> Float {
+    try node.float(require(key), component(key))
+  }
+  func decode(_ type: Int.Type, forKey key: Key) throws -> Int {
+    try node.integer(require(key), component(key))
+  }
+  func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 {
+    try node.integer(require(key), component(key))
+  }
+  func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 {
+    try node.integer(require(key), component(key))
+  }
+  func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 {
+    try node.integer(require(key), component(key))
+  }
+  func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 {
+    try node.integer(require(key), component(key))
+  }
+  func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt {
+    try node.integer(require(key), component(key))
+  }
+  func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 {
+    try node.integer(require(key), component(key))
+  }
+  func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 {
+    try node.integer(require(key), component(key))
+  }
+  func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 {
+    try node.integer(require(key), component(key))
+  }
+  func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 {
+    try node.integer(require(key), component(key))
+  }
+  func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
+    try node.unbox(T.self, from: require(key), component: component(key))
+  }
+
+  func nestedContainer<NestedKey: CodingKey>(
+    keyedBy type: NestedKey.Type, forKey key: Key
+  ) throws -> KeyedDecodingContainer<NestedKey> {
+    let value = try require(key)
+    let child = ValueDecodingNode(
+      value: value, parent: node, component: component(key), isEnum: false)
+    let storage: KeyedStorage
+    if isEnum {
+      storage = try payloadStorage(value, EnumPayloadShape(type), child)
+    } else if case let .object(object) = value {
+      storage = .object(object)
+    } else {
+      throw child.mismatch("an object", nil, value)
+    }
+    return KeyedDecodingContainer(
+      KeyedValueDecoder<NestedKey>(node: child, storage: storage, isEnum: false))
+  }
+
+  /// How an enum case's payload reads, by the shape its key type announces.
+  private func payloadStorage(
+    _ value: Value, _ shape: EnumPayloadShape, _ child: ValueDecodingNode
+  ) throws(ValueError) -> KeyedStorage {
+    if case .bareCase = storage { return .empty }
+    switch shape {
+    case .none:
+      return .empty
+    case .single:
+      return .single(value)
+    case .multiple:
+      guard case let .array(array) = value else { throw child.mismatch("an array", nil, value) }
+      return .multiple(array)
+    case .labeled:
+      guard case let .object(object) = value else {
+        throw child.mismatch("an object", nil, value)
+      }
+      return .object(object)
+    }
+  }
+
+  func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
+    let value = try require(key)
+    let child = ValueDecodingNode(
+      value: value, parent: node, component: component(key), isEnum: false)
+    guard case let .array(array) = value else { throw child.mismatch("an array", nil, value) }
+    return UnkeyedValueDecoder(node: child, array: array)
+  }
+
+  func superDecoder() throws -> any Decoder {
+    let value = Key(stringValue: "super").flatMap(lookup) ?? .null
+    return ValueDecodingNode(value: value, parent: node, component: .key("super"), isEnum: false)
+  }
+
+  func superDecoder(forKey key: Key) throws -> any Decoder {
+    ValueDecodingNode(
+      value: lookup(key) ?? .null, parent: node, component: component(key), isEnum: false)
+  }
+}
+
+/// Unkeyed container over an array.
+struct UnkeyedValueDecoder: UnkeyedDecodingContainer {
+  let node: ValueDecodingNode
+  let array: [Value]
+  var currentIndex = 0
+
+  init(node: ValueDecodingNode, array: [Value]) {
+    self.node = node
+    self.array = array
+  }
+
+  var codingPath: [any CodingKey] { node.codingPath }
+  var count: Int? { array.count }
+  var isAtEnd: Bool { currentIndex >= array.count }
+
+  private mutating func next() throws(ValueError) -> (Value, ValuePathComponent) {
+    guard currentIndex < array.count else {
+      throw ValueError(
+        kind: .shape,
+        message: "missing element [\(currentIndex)]\(ValueError.at(node.path()))")
+    }
+    defer { currentIndex += 1 }
+    return (array[currentIndex], .index(currentIndex))
+  }
+
+  mutating func decodeNil() throws -> Bool {
+    guard currentIndex < array.count else { _ = try next(); return false }
+    guard array[currentIndex].isNull else { return false }
+    currentIndex += 1
+    return true
+  }
+  mutating func decode(_ type: Bool.Type) throws -> Bool {
+    let (value, index) = try next()
+    return try node.bool(value, index)
+  }
+  mutating func decode(_ type: String.Type) throws -> String {
+    let (value, index) = try next()
+    return try node.string(value, index)
+  }
+  mutating func decode(_ type: Double.Type) throws -> Double {
+    let (value, index) = try next()
+    return try node.double(value, index)
+  }
+  mutating func decode(_ type: Float.Type) throws -> Float {
+    let (value, index) = try next()
+    return try node.float(value, index)
+  }
+  mutating func decode(_ type: Int.Type) throws -> Int { try integer() }
+  mutating func decode(_ type: Int8.Type) throws -> Int8 { try integer() }
+  mutating func decode(_ type: Int16.Type) throws -> Int16 { try integer() }
+  mutating func decode(_ type: Int32.Type) throws -> Int32 { try integer() }
+  mutating func decode(_ type: Int64.Type) throws -> Int64 { try integer() }
+  mutating func decode(_ type: UInt.Type) throws -> UInt { try integer() }
+  mutating func decode(_ type: UInt8.Type) throws -> UInt8 { try integer() }
+  mutating func decode(_ type: UInt16.Type) throws -> UInt16 { try integer() }
+  mutating func decode(_ type: UInt32.Type) throws -> UInt32 { try integer() }
+  mutating func decode(_ type: UInt64.Type) throws -> UInt64 { try integer() }
+
+  private mutating func integer<I: FixedWidthInteger>() throws(ValueError) -> I {
+    let (value, index) = try next()
+    return try node.integer(value, index)
+  }
+
+  mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
+    let (value, index) = try next()
+    return try node.unbox(T.self, from: value, component: index)
+  }
+
+  mutating func nestedContainer<NestedKey: CodingKey>(
+    keyedBy type: NestedKey.Type
+  ) throws -> KeyedDecodingContainer<NestedKey> {
+    let (value, index) = try next()
+    return try ValueDecodingNode(value: value, parent: node, component: index, isEnum: false)
+      .container(keyedBy: type)
+  }
+
+  mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {
+    let (value, index) = try next()
+    return try ValueDecodingNode(value: value, parent: node, component: index, isEnum: false)
+      .unkeyedContainer()
+  }
+
+  mutating func superDecoder() throws -> any Decoder {
+    let (value, index) = try next()
+    return ValueDecodingNode(value: value, parent: node, component: index, isEnum: false)
+  }
+}
+
+/// Single-value container: the node's whole value.
+struct SingleValueDecoder: SingleValueDecodingContainer {
+  let node: ValueDecodingNode
+  var codingPath: [any CodingKey] { node.codingPath }
+  private var value: Value { node.value }
+
+  func decodeNil() -> Bool { value.isNull }
+  func decode(_ type: Bool.Type) throws -> Bool { try node.bool(value, nil) }
+  func decode(_ type: String.Type) throws -> String { try node.string(value, nil) }
+  func decode(_ type: Double.Type) throws -> Double { try node.double(value, nil) }
+  func decode(_ type: Float.Type) throws -> Float { try node.float(value, nil) }
+  func decode(_ type: Int.Type) throws -> Int { try node.integer(value, nil) }
+  func decode(_ type: Int8.Type) throws -> Int8 { try node.integer(value, nil) }
+  func decode(_ type: Int16.Type) throws -> Int16 { try node.integer(value, nil) }
+  func decode(_ type: Int32.Type) throws -> Int32 { try node.integer(value, nil) }
+  func decode(_ type: Int64.Type) throws -> Int64 { try node.integer(value, nil) }
+  func decode(_ type: UInt.Type) throws -> UInt { try node.integer(value, nil) }
+  func decode(_ type: UInt8.Type) throws -> UInt8 { try node.integer(value, nil) }
+  func decode(_ type: UInt16.Type) throws -> UInt16 { try node.integer(value, nil) }
+  func decode(_ type: UInt32.Type) throws -> UInt32 { try node.integer(value, nil) }
+  func decode(_ type: UInt64.Type) throws -> UInt64 { try node.integer(value, nil) }
+  func decode<T: Decodable>(_ type: T.Type) throws -> T {
+    try node.parent.map { try $0.unbox(T.self, from: value, component: node.component) }
+      ?? node.unbox(T.self, from: value, component: nil)
+  }
+}
