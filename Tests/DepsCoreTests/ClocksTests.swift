@@ -241,6 +241,26 @@ import Testing
     #expect(clock.sleeperCount == 0)
   }
 
+  @Test func asyncAdvancePumpsAStoreExecutorToo() async {
+    let clock = TestClock()
+    let executor = ManualTaskExecutor()
+    let ticks = Mutex<[Swift.Duration]>([])
+    let token = clock.attachPump { executor.runUntilIdle() }
+    defer { clock.detachPump(token) }
+    let task = Task(executorPreference: executor) {
+      while true {
+        try await clock.sleep(for: .seconds(1))
+        ticks.withLock { $0.append(clock.now.offset) }
+      }
+    }
+    await clock.advance(by: .seconds(2))
+    #expect(ticks.withLock { $0 } == [.seconds(1), .seconds(2)])
+    #expect(clock.nextDeadline == .init(offset: .seconds(3)))
+    task.cancel()
+    executor.runUntilIdle()
+    #expect(clock.sleeperCount == 0)
+  }
+
   @Test func endlessZeroSleepsAreReportedInsteadOfHanging() {
     let clock = TestClock()
     let executor = ManualTaskExecutor()
