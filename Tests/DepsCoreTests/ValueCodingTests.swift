@@ -132,8 +132,8 @@ private struct Counter: Codable, Equatable {
       TodosAction.deleteButtonTapped(id: Self.id),
       #"{"deleteButtonTapped":{"id":"\#(Self.idString)"}}"#)
     // Lowercase UUIDs from C are accepted.
-    #expect(try decode(TodosAction.self, #"{"deleteButtonTapped":{"id":"\#(Self.idString.lowercased())"}}"#)
-      == .deleteButtonTapped(id: Self.id))
+    let lowercase = #"{"deleteButtonTapped":{"id":"\#(Self.idString.lowercased())"}}"#
+    #expect(try decode(TodosAction.self, lowercase) == .deleteButtonTapped(id: Self.id))
   }
 
   @Test func severalUnlabeledPayloads() throws {

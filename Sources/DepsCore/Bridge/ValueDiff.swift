@@ -82,8 +82,8 @@ public enum ValueDiff {
       let count = max(expectedArray.count, actualArray.count)
       var unchanged = 0
       for index in 0..<count {
-        let old = expectedArray.indices.contains(index) ? expectedArray[index] : nil
-        let new = actualArray.indices.contains(index) ? actualArray[index] : nil
+        let old: Value? = expectedArray.indices.contains(index) ? expectedArray[index] : .none
+        let new: Value? = actualArray.indices.contains(index) ? actualArray[index] : .none
         if old == new {
           unchanged += 1
           continue

@@ -198,7 +198,9 @@ struct KeyedValueEncoder<Key: CodingKey>: KeyedEncodingContainerProtocol {
   let node: ValueEncodingNode
   var codingPath: [any CodingKey] { node.codingPath }
 
-  private func set(_ value: Value, _ key: Key) { node.box.append(.value(value), key: key.stringValue) }
+  private func set(_ value: Value, _ key: Key) {
+    node.box.append(.value(value), key: key.stringValue)
+  }
 
   mutating func encodeNil(forKey key: Key) throws { set(.null, key) }
   mutating func encode(_ value: Bool, forKey key: Key) throws { set(.bool(value), key) }
