@@ -70,11 +70,13 @@ public struct Dependency<Value>: @unchecked Sendable, _HasInitialValues {
     let merged = DependencyValues(storage: DependencyStorage.merging(initial, with: current))
     let read = DependencyRead(
       name: nil, fileID: "\(fileID)", filePath: "\(filePath)", line: line, column: column)
+    let probe = DependencyReadCache.ReadProbe()
+    let previous = DependencyReadCache.swapProbe(probe)
     let value = DependencyResolution.$currentRead.withValue(read) {
       DependencyValues.$_current.withValue(merged) { merged[keyPath: keyPath] }
     }
-    let isKeyForm = site != UnsafeRawPointer(Unmanaged.passUnretained(keyPath).toOpaque())
-    if isKeyForm || DependencyReadCache.isStable(keyPath) {
+    _ = DependencyReadCache.swapProbe(previous)
+    if probe.reads == 1 && probe.valueType == Value.self {
       DependencyReadCache.store(
         current: current, initial: initial, site: site, owner: keyPath, box: ValueBox(value))
     }

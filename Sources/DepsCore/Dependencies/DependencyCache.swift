@@ -48,10 +48,20 @@ final class DependencyCache: Sendable {
   ///   overwrite what it read).
   func value<K: TestDependencyKey>(
     _: K.Type, context: DependencyContext, name: String?,
-    preparation: DependencyPreparation? = nil
+    preparation: DependencyPreparation? = nil, isSetting: Bool = false
   ) -> K.Value {
     let key = Key(id: ObjectIdentifier(K.self), context: context)
     if let box = preparedValue(key) { return unsafeDowncast(box, to: ValueBox<K.Value>.self).value }
+    if isSetting {
+      // Read only to be changed (`$0.client.endpoint = …` in withDependencies): not a use, so
+      // nothing is reported and nothing is cached.
+      if let existing = entries.withLock({ $0[key] }) {
+        return unsafeDowncast(existing.box, to: ValueBox<K.Value>.self).value
+      }
+      return DependencyResolution.$isSetting.withValue(true) {
+        DependencyResolution.defaultValue(K.self, context: context, name: name)
+      }
+    }
     computing.lock()
     defer { computing.unlock() }
     if let existing = entries.withLock({ $0[key] }) {

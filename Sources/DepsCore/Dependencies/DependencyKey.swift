@@ -28,6 +28,8 @@ public protocol TestDependencyKey {
 /// }
 /// ```
 public protocol DependencyKey: TestDependencyKey {
+  /// The type of the dependency's value (defaults to the key itself).
+  associatedtype Value = Self
   /// The value used in the live context (running the program for real).
   static var liveValue: Value { get }
   /// The value used in the preview context (defaults to `liveValue`).
@@ -49,6 +51,7 @@ extension DependencyKey {
   /// Reports that the key has no test value (naming the dependency and how to fix it), then
   /// returns `previewValue`, as swift-dependencies does.
   public static var testValue: Value {
+    if DependencyResolution.isSetting { return previewValue }
     let current = DependencyResolution.currentRead
     DependencyResolution.reportMissingTestValue(Self.self, read: current)
     return previewValue

@@ -4,7 +4,6 @@
 // Being per thread, it needs no lock. Only single-component key paths (`\.date`, a
 // `DependencyValues` property) are cached: a narrowed path (`\.date.now`) may compute a new
 // value on every read.
-import Synchronization
 
 #if canImport(Glibc)
 import Glibc
@@ -84,43 +83,37 @@ final class DependencyReadCache {
     for index in cache.slots.indices { cache.slots[index] = nil }
   }
 
-  /// Memo of `componentCount(_:) == 1` per key path; each entry keeps its key path alive so
-  /// its address cannot be reused by another. Bounded: beyond the bound, nothing is memoized.
-  private struct Stability: @unchecked Sendable {  // key paths are immutable
-    let keyPath: AnyKeyPath
-    let stable: Bool
-  }
-  private static let stability = Mutex<[ObjectIdentifier: Stability]>([:])
-
-  /// True when `keyPath` is one `DependencyValues` property (so its value depends only on the
-  /// storage it is read from).
-  static func isStable(_ keyPath: AnyKeyPath) -> Bool {
-    let id = ObjectIdentifier(keyPath)
-    if let known = stability.withLock({ $0[id] }) { return known.stable }
-    let stable = componentCount(keyPath) == 1
-    stability.withLock {
-      if $0.count < 4096 { $0[id] = Stability(keyPath: keyPath, stable: stable) }
-    }
-    return stable
+  /// Counts the key reads of one slow `@Dependency` read on this thread, to decide whether
+  /// its result may be cached: only when the key path did exactly one `self[Key.self]` read
+  /// whose value has the result's type (a plain `DependencyValues` property). A property that
+  /// computes something (`var tick: Int { self[Clock.self].tick() }`) or a narrowed path
+  /// (`\.date.now`) reads a different type, so it is re-evaluated on every read.
+  final class ReadProbe {
+    var reads = 0
+    var valueType: Any.Type?
   }
 
-  /// Number of components of a key path, from its debug description
-  /// (`\DependencyValues.date.now` has two).
-  static func componentCount(_ keyPath: AnyKeyPath) -> Int {
-    let text = keyPath.debugDescription
-    guard text.hasPrefix("\\DependencyValues") else { return 0 }
-    let rest = text.dropFirst("\\DependencyValues".count)
-    var count = 0
-    var depth = 0
-    for character in rest {
-      switch character {
-      case "(", "[", "<": depth += 1
-      case ")", "]", ">": depth -= 1
-      case "." where depth == 0: count += 1
-      case "?", "!": if depth == 0 { return 0 }
-      default: break
-      }
+  private static let probeKey: pthread_key_t = {
+    var key = pthread_key_t()
+    pthread_key_create(&key, nil)
+    return key
+  }()
+
+  /// Installs `probe` as this thread's probe; returns the previous one (to restore).
+  static func swapProbe(_ probe: ReadProbe?) -> ReadProbe? {
+    let previous = pthread_getspecific(probeKey).map {
+      Unmanaged<ReadProbe>.fromOpaque($0).takeRetainedValue()
     }
-    return count
+    pthread_setspecific(probeKey, probe.map { Unmanaged.passRetained($0).toOpaque() })
+    return previous
+  }
+
+  /// Called by `DependencyValues.subscript(key:)` for every default or override it returns.
+  @inline(__always)
+  static func noteRead(_ valueType: Any.Type) {
+    guard let raw = pthread_getspecific(probeKey) else { return }
+    let probe = Unmanaged<ReadProbe>.fromOpaque(raw).takeUnretainedValue()
+    probe.reads += 1
+    probe.valueType = valueType
   }
 }

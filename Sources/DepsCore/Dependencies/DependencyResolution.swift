@@ -16,6 +16,9 @@ struct DependencyRead: Sendable {
 }
 
 enum DependencyResolution {
+  /// True while a default is read only to be changed inside a `withDependencies` closure.
+  @TaskLocal static var isSetting = false
+
   /// The read in progress (set on the slow path of `@Dependency` and of default resolution).
   @TaskLocal static var currentRead = DependencyRead()
 

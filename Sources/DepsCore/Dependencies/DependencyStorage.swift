@@ -23,6 +23,8 @@ final class DependencyStorage: @unchecked Sendable {
   let preparation: DependencyPreparation?
   /// True for the temporary node `prepareDependencies` hands to its closure.
   var isPreparing: Bool { preparation != nil }
+  /// True while a `withDependencies` closure is setting these values up.
+  var isSetting = false
   /// Number of nodes from the root (root = 0).
   let depth: Int
 

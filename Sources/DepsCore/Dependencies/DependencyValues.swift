@@ -39,11 +39,13 @@ public struct DependencyValues: Sendable {
     function function: StaticString = #function
   ) -> Key.Value {
     get {
+      DependencyReadCache.noteRead(Key.Value.self)
       if let box = storage.lookup(ObjectIdentifier(key)) {
         return unsafeDowncast(box, to: ValueBox<Key.Value>.self).value
       }
       return storage.cache.value(
-        Key.self, context: context, name: "\(function)", preparation: storage.preparation)
+        Key.self, context: context, name: "\(function)", preparation: storage.preparation,
+        isSetting: storage.isSetting)
     }
     set {
       let box = ValueBox(newValue)
@@ -72,6 +74,24 @@ public struct DependencyValues: Sendable {
   public mutating func useFreshCache() {
     let storage = uniqueStorage()
     storage.cache = DependencyCache(parent: storage.cache)
+  }
+
+  /// Marks these values as being set up (inside a `withDependencies` closure): defaults read
+  /// only to be changed are neither reported nor cached.
+  package mutating func beginSetting() { uniqueStorage().isSetting = true }
+
+  /// Ends `beginSetting()`.
+  package mutating func endSetting() {
+    if storage.isSetting { storage.isSetting = false }
+  }
+
+  /// Runs `update` on these values as a `withDependencies` closure.
+  package mutating func update<E: Error>(_ update: (inout DependencyValues) throws(E) -> Void)
+    throws(E)
+  {
+    beginSetting()
+    defer { endSetting() }
+    try update(&self)
   }
 
   /// This scope's own node, created (child of the shared one) on the first change.

@@ -20,7 +20,9 @@ public func withDependencies<R>(
   operation: () throws -> R
 ) rethrows -> R {
   var values = DependencyValues._current
+  values.beginSetting()
   try updateValues(&values)
+  values.endSetting()
   let result = try DependencyValues.$_current.withValue(values, operation: operation)
   DependencyObjects.remember(result, values: values)
   return result
@@ -34,7 +36,9 @@ public func withDependencies<R>(
   operation: () async throws -> R
 ) async rethrows -> R {
   var values = DependencyValues._current
+  values.beginSetting()
   try await updateValues(&values)
+  values.endSetting()
   let result = try await DependencyValues.$_current.withValue(values, operation: operation)
   DependencyObjects.remember(result, values: values)
   return result
@@ -100,7 +104,9 @@ public func withDependencies<Model: AnyObject, R>(
   if let parentValues {
     values.storage = DependencyStorage.merging(parentValues.storage, with: values.storage)
   }
+  values.beginSetting()
   try await updateValues(&values)
+  values.endSetting()
   let result = try await DependencyValues.$_current.withValue(values, operation: operation)
   DependencyObjects.remember(result, values: values)
   return result

@@ -49,7 +49,7 @@ enum TestFrameworks {
       let fileID = issue.fileID.contains("/") ? issue.fileID : "Deps/\(issue.fileID)"
       _ = record(
         comment(issue.message),
-        location(fileID, issue.filePath, Int(issue.line), max(1, Int(issue.column))))
+        location(fileID, issue.filePath, max(1, Int(issue.line)), max(1, Int(issue.column))))
       return true
     }
     return record(testType, commentType, locationType, issueType)

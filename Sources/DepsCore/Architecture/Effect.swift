@@ -1,0 +1,165 @@
+// `Effect`: the work a reducer returns, as in TCA. An effect is a description; the store
+// interprets it (Store/EffectRunner.swift). `.run` captures the dependencies current where it
+// is created (the reducer's, inside the store) and runs its operation inside them.
+
+/// Work returned by a reducer, feeding actions back into the store.
+///
+/// ```swift
+/// return .run { [count = state.count] send in
+///   try await send(.numberFactResponse(.success(numberFact.fetch(count))))
+/// } catch: { error, send in
+///   await send(.numberFactResponse(.failure(error.localizedDescription)))
+/// }
+/// ```
+public struct Effect<Action>: Sendable {
+  indirect enum Operation: @unchecked Sendable {
+    case none
+    case send(Action)
+    case run(Run)
+    case merge([Effect])
+    case concatenate([Effect])
+    case cancellable(id: CancelID, cancelInFlight: Bool, Effect)
+    case cancel(id: CancelID)
+  }
+
+  /// An async operation with the dependencies and location it was created with.
+  struct Run: @unchecked Sendable {
+    let priority: TaskPriority?
+    let dependencies: DependencyValues
+    let operation: @Sendable (Send<Action>) async -> Void
+    let fileID: StaticString
+    let line: UInt
+  }
+
+  let operation: Operation
+
+  init(_ operation: Operation) { self.operation = operation }
+
+  /// No work.
+  public static var none: Self { Self(.none) }
+
+  /// Sends `action` back into the store right after the reducer returns.
+  public static func send(_ action: Action) -> Self { Self(.send(action)) }
+
+  /// Runs `operation` asynchronously; it may send any number of actions.
+  ///
+  /// - Parameters:
+  ///   - priority: the task priority.
+  ///   - operation: the work; `send` feeds actions back into the store.
+  ///   - handler: called with errors `operation` throws (other than cancellation). Without it,
+  ///     such an error is reported as an issue naming where the effect was created.
+  public static func run(
+    priority: TaskPriority? = nil,
+    operation: @escaping @Sendable (_ send: Send<Action>) async throws -> Void,
+    catch handler: (@Sendable (_ error: any Error, _ send: Send<Action>) async -> Void)? = nil,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
+  ) -> Self {
+    let body: @Sendable (Send<Action>) async -> Void = { send in
+      do {
+        try await operation(send)
+      } catch is CancellationError {
+      } catch {
+        if Task.isCancelled { return }
+        if let handler {
+          await handler(error, send)
+        } else {
+          reportIssue(
+            """
+            An "Effect.run" returned from "\(fileID):\(line)" threw an unhandled error. …
+
+                \(error)
+
+            All non-cancellation errors must be explicitly handled via the "catch" parameter on \
+            "Effect.run", or via a "do" block.
+            """,
+            fileID: fileID, filePath: filePath, line: line, column: column)
+        }
+      }
+    }
+    return Self(
+      .run(
+        Run(
+          priority: priority, dependencies: DependencyValues._current, operation: body,
+          fileID: fileID, line: line)))
+  }
+
+  /// Runs the given effects at the same time.
+  public static func merge(_ effects: Self...) -> Self { merge(effects) }
+
+  /// Runs the given effects at the same time.
+  public static func merge(_ effects: [Self]) -> Self {
+    let work = effects.filter { if case .none = $0.operation { false } else { true } }
+    switch work.count {
+    case 0: return .none
+    case 1: return work[0]
+    default: return Self(.merge(work))
+    }
+  }
+
+  /// This effect and `other` at the same time.
+  public func merge(with other: Self) -> Self {
+    if case .none = other.operation { return self }
+    if case .none = operation { return other }
+    return .merge([self, other])
+  }
+
+  /// Runs the given effects one after another, each starting when the previous finished.
+  public static func concatenate(_ effects: Self...) -> Self { concatenate(effects) }
+
+  /// Runs the given effects one after another.
+  public static func concatenate(_ effects: [Self]) -> Self {
+    let work = effects.filter { if case .none = $0.operation { false } else { true } }
+    switch work.count {
+    case 0: return .none
+    case 1: return work[0]
+    default: return Self(.concatenate(work))
+    }
+  }
+
+  /// This effect, then `other`.
+  public func concatenate(with other: Self) -> Self { .concatenate([self, other]) }
+
+  /// Makes the effect cancellable with `id` (`.cancel(id:)`); with `cancelInFlight`, a running
+  /// effect with the same id is cancelled first.
+  ///
+  /// ```swift
+  /// return .run { send in … }.cancellable(id: CancelID.timer, cancelInFlight: true)
+  /// ```
+  public func cancellable<ID: Hashable & Sendable>(id: ID, cancelInFlight: Bool = false) -> Self {
+    Self(.cancellable(id: CancelID(id), cancelInFlight: cancelInFlight, self))
+  }
+
+  /// Cancels the running effects marked with `id`.
+  public static func cancel<ID: Hashable & Sendable>(id: ID) -> Self {
+    Self(.cancel(id: CancelID(id)))
+  }
+
+  /// The same effect with every action it sends transformed.
+  public func map<T>(_ transform: @escaping @Sendable (Action) -> T) -> Effect<T> {
+    switch operation {
+    case .none: return .none
+    case .send(let action): return .send(transform(action))
+    case .run(let run):
+      let operation = run.operation
+      return Effect<T>(
+        .run(
+          Effect<T>.Run(
+            priority: run.priority, dependencies: run.dependencies,
+            operation: { send in await operation(Send(send: { send.deliver(transform($0)) })) },
+            fileID: run.fileID, line: run.line)))
+    case .merge(let effects): return Effect<T>(.merge(effects.map { $0.map(transform) }))
+    case .concatenate(let effects):
+      return Effect<T>(.concatenate(effects.map { $0.map(transform) }))
+    case .cancellable(let id, let cancelInFlight, let effect):
+      return Effect<T>(.cancellable(id: id, cancelInFlight: cancelInFlight, effect.map(transform)))
+    case .cancel(let id): return Effect<T>(.cancel(id: id))
+    }
+  }
+}
+
+/// A type-erased cancellation id.
+struct CancelID: Hashable, @unchecked Sendable {
+  let base: AnyHashable
+  init<ID: Hashable & Sendable>(_ id: ID) { base = AnyHashable(id) }
+}

@@ -1,0 +1,54 @@
+// `.dependency(_:_:)` and `.transformDependency(_:transform:)`: change the dependencies a
+// reducer (and the effects it creates) sees. Changes apply on top of the store's values, so
+// children inherit every parent override and add their own.
+
+extension Reducer {
+  /// Runs this reducer with the dependency at `keyPath` set to `value`.
+  ///
+  /// ```swift
+  /// Todos().dependency(\.userDefaults, .inMemory)
+  /// ```
+  public func dependency<Value>(
+    _ keyPath: WritableKeyPath<DependencyValues, Value> & Sendable, _ value: Value
+  ) -> _DependencyModifier<Self> {
+    _DependencyModifier(base: self) { $0[keyPath: keyPath] = value }
+  }
+
+  /// Runs this reducer with the dependency at `keyPath` changed by `transform`.
+  ///
+  /// ```swift
+  /// Feature().transformDependency(\.numberFact) { $0.fetch = { "\($0) is a good number." } }
+  /// ```
+  public func transformDependency<Value>(
+    _ keyPath: WritableKeyPath<DependencyValues, Value> & Sendable,
+    transform: @escaping (_ dependency: inout Value) -> Void
+  ) -> _DependencyModifier<Self> {
+    _DependencyModifier(base: self) { transform(&$0[keyPath: keyPath]) }
+  }
+}
+
+/// A reducer run with changed dependencies (see `Reducer.dependency`).
+public struct _DependencyModifier<Base: Reducer>: Reducer {
+  let base: Base
+  let update: (inout DependencyValues) -> Void
+
+  /// Runs `base` inside the changed dependencies.
+  public func reduce(into state: inout Base.State, action: Base.Action) -> Effect<Base.Action> {
+    var values = DependencyValues._current
+    values.update(update)
+    return DependencyValues.$_current.withValue(values) {
+      base.reduce(into: &state, action: action)
+    }
+  }
+
+  /// Adds another change on top of this one.
+  public func dependency<Value>(
+    _ keyPath: WritableKeyPath<DependencyValues, Value> & Sendable, _ value: Value
+  ) -> _DependencyModifier<Base> {
+    let update = self.update
+    return _DependencyModifier(base: base) {
+      update(&$0)
+      $0[keyPath: keyPath] = value
+    }
+  }
+}

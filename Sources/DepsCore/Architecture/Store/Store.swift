@@ -1,0 +1,142 @@
+// `Store`: runs a reducer and its effects, with the dependencies frozen at creation. All work
+// happens inside calls on the store (see StoreExecutor.swift for the concurrency rule).
+
+/// A running feature: state, a reducer, and the effects it started.
+///
+/// ```swift
+/// let store = Store(initialState: Counter.State()) {
+///   Counter()
+/// } withDependencies: {
+///   $0.continuousClock = ImmediateClock()
+/// }
+/// store.send(.incrementButtonTapped)
+/// store.run(timeout: .seconds(2))   // or: await store.send(.x).finish()
+/// print(store.state.count)
+/// ```
+/// Dependencies are those current where the store is created plus `withDependencies`.
+public final class Store<State, Action>: @unchecked Sendable {
+  let core: StoreCore<State, Action>
+
+  /// Creates a store running `reducer` from `initialState`.
+  ///
+  /// - Parameters:
+  ///   - initialState: the first state.
+  ///   - reducer: builds the reducer (inside the store's dependencies, so its `@Dependency`
+  ///     properties see them).
+  ///   - prepareDependencies: changes applied on top of the current dependencies.
+  public init<R: Reducer>(
+    initialState: R.State,
+    @ReducerBuilder<State, Action> reducer: () -> R,
+    withDependencies prepareDependencies: (inout DependencyValues) -> Void = { _ in }
+  ) where R.State == State, R.Action == Action {
+    var values = DependencyValues._current
+    values.update(prepareDependencies)
+    let reducer = DependencyValues.$_current.withValue(values) { reducer() }
+    core = StoreCore(state: initialState, dependencies: values) {
+      reducer.reduce(into: &$0, action: $1)
+    }
+  }
+
+  deinit {
+    core.lock.withLock { core.close() }
+  }
+
+  /// The current state.
+  public var state: State { core.lock.withLock { core.state } }
+
+  /// The dependencies the store runs with.
+  public var dependencies: DependencyValues { core.lock.withLock { core.dependencies } }
+
+  /// Sends `action`: runs the reducer, starts the effects it returns and runs them on this
+  /// thread until they wait. Returns a handle on those effects.
+  @discardableResult
+  public func send(_ action: Action) -> StoreTask {
+    let origin = core.lock.withLock { () -> UInt64 in
+      guard !core.isClosed else { return 0 }
+      let origin = core.makeOrigin()
+      core.process(action, origin: origin, fromEffect: false)
+      core.pumpReady()
+      return origin
+    }
+    return StoreTask(core: core, origin: origin)
+  }
+
+  /// Runs effects on this thread until none is running or `timeout` passes (blocking while they
+  /// wait for outside work such as a real clock). Returns true when no effect is running.
+  @discardableResult
+  public func run(timeout: Duration) -> Bool {
+    let seconds = Double(timeout.components.seconds)
+      + Double(timeout.components.attoseconds) / 1e18
+    return core.lock.withLock {
+      core.pump(
+        until: { !core.hasEffectsInFlight }, deadline: MonotonicClock.deadline(after: seconds))
+    }
+  }
+
+  /// Awaits until no effect is running (or `timeout` passes), running effects meanwhile without
+  /// blocking a thread. Returns true when no effect is running.
+  @discardableResult
+  nonisolated(nonsending) public func settle(timeout: Duration = .seconds(1)) async -> Bool {
+    let seconds = Double(timeout.components.seconds)
+      + Double(timeout.components.attoseconds) / 1e18
+    let core = self.core
+    return await core.pumpAsync(
+      until: { !core.hasEffectsInFlight }, deadline: MonotonicClock.deadline(after: seconds))
+  }
+
+  /// Calls `observer` with every action the store handles and the resulting state, on the thread
+  /// inside the call that handled it. Returns a token; `removeObserver` stops it.
+  @discardableResult
+  public func observe(_ observer: @escaping (_ action: Action, _ state: State) -> Void)
+    -> StoreObservation
+  {
+    let id = core.lock.withLock { core.addObserver(observer) }
+    return StoreObservation(id: id)
+  }
+
+  /// Stops an observer added with `observe`.
+  public func removeObserver(_ observation: StoreObservation) {
+    core.lock.withLock { core.removeObserver(observation.id) }
+  }
+
+  /// Cancels every running effect; later sends are ignored.
+  public func close() {
+    core.lock.withLock { core.close() }
+  }
+
+  /// True while an effect is running.
+  public var hasEffectsInFlight: Bool { core.lock.withLock { core.hasEffectsInFlight } }
+}
+
+/// Identifies an observer added with `Store.observe`.
+public struct StoreObservation: Hashable, Sendable {
+  let id: UInt64
+}
+
+/// The effects started by one `Store.send`.
+///
+/// ```swift
+/// await store.send(.refresh).finish()
+/// ```
+public struct StoreTask: Sendable {
+  let cancelEffects: @Sendable () -> Void
+  let isRunning: @Sendable () -> Bool
+  let pumpUntilDone: @Sendable () async -> Void
+
+  init<State, Action>(core: StoreCore<State, Action>, origin: UInt64) {
+    cancelEffects = { core.lock.withLock { core.cancel(origin: origin) } }
+    isRunning = { core.lock.withLock { core.hasEffects(origin: origin) } }
+    pumpUntilDone = {
+      _ = await core.pumpAsync(until: { !core.hasEffects(origin: origin) }, deadline: .max)
+    }
+  }
+
+  /// Cancels the effects.
+  public func cancel() { cancelEffects() }
+
+  /// Waits (running the store's effects meanwhile) until the effects have finished.
+  public func finish() async { await pumpUntilDone() }
+
+  /// True once the effects have finished or were cancelled and wound down.
+  public var isFinished: Bool { !isRunning() }
+}

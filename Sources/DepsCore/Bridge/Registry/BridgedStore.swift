@@ -1,0 +1,83 @@
+// A store seen through the Bridge: actions and state as `Value`. What `deps_store_*` and the
+// Lua `deps.Store` drive. Issues reported while a call runs (an unimplemented endpoint, a
+// missing live value, an effect's unhandled error) are collected and handed to the caller of
+// that call, so C gets them as an error message and Lua as an error.
+
+/// A store whose state and actions travel as `Value`.
+public protocol BridgedStore: AnyObject, Sendable {
+  /// The feature it runs.
+  var feature: FeatureDescriptor { get }
+  /// Validates and decodes `action`, reduces it, starts its effects and runs them until they
+  /// wait. Bad input throws before anything changes. Returns the issues reported meanwhile.
+  func send(_ action: Value) throws(BridgeError) -> [String]
+  /// Runs effects until none is running or `seconds` pass; returns (idle, issues).
+  func run(timeout seconds: Double) -> (idle: Bool, issues: [String])
+  /// The current state.
+  var state: Value { get }
+  /// Calls `observer` with every handled action and the resulting state (nil stops).
+  func observe(_ observer: ((_ action: Value, _ state: Value) -> Void)?)
+  /// True while an effect is running.
+  var hasEffectsInFlight: Bool { get }
+  /// Cancels running effects; later calls do nothing.
+  func close()
+}
+
+final class SwiftBridgedStore<State: Equatable, Action>: BridgedStore, @unchecked Sendable {
+  let feature: FeatureDescriptor
+  private let codec: FeatureCodec<State, Action>
+  private let store: Store<State, Action>
+  private let recorder = RecordingIssueReporter()
+  private var observation: StoreObservation?
+
+  init<R: Reducer>(
+    feature: FeatureDescriptor, codec: FeatureCodec<State, Action>, initialState: State,
+    reducer: @escaping @Sendable () -> R,
+    prepare: (inout DependencyValues) -> Void
+  ) where R.State == State, R.Action == Action {
+    self.feature = feature
+    self.codec = codec
+    let recorder = self.recorder
+    self.store = withIssueReporters([recorder]) {
+      Store(initialState: initialState, reducer: reducer, withDependencies: prepare)
+    }
+  }
+
+  func send(_ action: Value) throws(BridgeError) -> [String] {
+    try feature.validateActionName(action)
+    let typed = try codec.decodeAction(action)
+    withIssueReporters([recorder]) { _ = store.send(typed) }
+    return drainIssues()
+  }
+
+  func run(timeout seconds: Double) -> (idle: Bool, issues: [String]) {
+    let idle = withIssueReporters([recorder]) {
+      store.run(timeout: .nanoseconds(Int64(max(0, min(seconds, 1e9)) * 1e9)))
+    }
+    return (idle, drainIssues())
+  }
+
+  var state: Value { codec.encodeState(store.state) }
+
+  var hasEffectsInFlight: Bool { store.hasEffectsInFlight }
+
+  func observe(_ observer: ((Value, Value) -> Void)?) {
+    if let observation { store.removeObserver(observation) }
+    observation = nil
+    guard let observer else { return }
+    let codec = self.codec
+    observation = store.observe { action, state in
+      observer(codec.encodeAction(action), codec.encodeState(state))
+    }
+  }
+
+  func close() {
+    withIssueReporters([recorder]) { store.close() }
+    recorder.removeAll()
+  }
+
+  private func drainIssues() -> [String] {
+    let messages = recorder.messages
+    recorder.removeAll()
+    return messages
+  }
+}

@@ -1,0 +1,193 @@
+// A TestStore seen through the Bridge: the Swift TestStore's semantics and messages, with the
+// expected state given as a merge patch (C), a whole state, or a mutation of a copy (Lua's
+// assert function). Failures of a call are returned, not thrown: the store stays usable.
+
+/// How a test asserts the state after an action.
+public enum ValueAssertion: Sendable {
+  /// An RFC 7386 merge patch onto the previous expected state.
+  case patch(Value)
+  /// A change of a copy of the previous expected state (Lua's assert function).
+  case modify(@Sendable (inout Value) throws -> Void)
+}
+
+/// A test store whose state and actions travel as `Value`.
+public protocol BridgedTestStore: AnyObject, Sendable {
+  /// The feature it runs.
+  var feature: FeatureDescriptor { get }
+  /// Sends `action` and asserts the state; returns the failures (empty: passed).
+  func send(_ action: Value, assert: ValueAssertion?) throws(BridgeError) -> [String]
+  /// Receives `action` (waiting up to `timeout` seconds) and asserts the state.
+  func receive(_ action: Value, assert: ValueAssertion?, timeout: Double)
+    throws(BridgeError) -> [String]
+  /// Advances the store's test clock(s) by `seconds`, running effects that wake.
+  func advance(by seconds: Double) throws(BridgeError) -> [String]
+  /// Waits up to `timeout` seconds for effects to finish.
+  func finish(timeout: Double) -> [String]
+  /// Drops received actions without asserting them.
+  func skipReceivedActions(strict: Bool) -> [String]
+  /// Cancels running effects without asserting them.
+  func skipInFlightEffects(strict: Bool) -> [String]
+  /// Exhaustive (`.on`) or not.
+  var exhaustivity: Exhaustivity { get set }
+  /// The current state.
+  var state: Value { get }
+  /// Applies more overrides to the store's dependencies (later actions see them).
+  func applyOverrides(_ overrides: DependencyOverrides)
+  /// Ends the test: unreceived actions and running effects are reported and returned.
+  func close() -> [String]
+}
+
+final class SwiftBridgedTestStore<State: Equatable, Action>: BridgedTestStore,
+  @unchecked Sendable
+{
+  let feature: FeatureDescriptor
+  private let codec: FeatureCodec<State, Action>
+  private let store: TestStore<State, Action>
+  private let recorder = RecordingIssueReporter()
+  private var isClosed = false
+
+  init<R: Reducer>(
+    feature: FeatureDescriptor, codec: FeatureCodec<State, Action>, initialState: State,
+    reducer: @escaping @Sendable () -> R,
+    prepare: (inout DependencyValues) -> Void
+  ) where R.State == State, R.Action == Action {
+    self.feature = feature
+    self.codec = codec
+    let recorder = self.recorder
+    self.store = withIssueReporters([recorder]) {
+      TestStore(initialState: initialState, reducer: reducer, withDependencies: prepare)
+    }
+  }
+
+  deinit {
+    if !isClosed { _ = close() }
+  }
+
+  private static var here: SourceLocation {
+    SourceLocation(fileID: "Deps/TestStore", filePath: "TestStore", line: 0, column: 0)
+  }
+
+  /// The typed assertion, validated first against the current state so a patch of the wrong
+  /// shape fails before anything is sent.
+  private func typedAssertion(_ assertion: ValueAssertion?) throws(BridgeError)
+    -> ((inout State) throws -> Void)?
+  {
+    guard let assertion else { return nil }
+    let codec = self.codec
+    let change: @Sendable (inout Value) throws -> Void
+    switch assertion {
+    case .patch(let patch):
+      guard case .object = patch else {
+        throw BridgeError(
+          .decode,
+          "expected the expected-state patch as a JSON object, got "
+            + ValueError.excerpt(of: patch))
+      }
+      var probe = codec.encodeState(store.state)
+      probe = MergePatch.apply(patch, to: probe)
+      _ = try codec.decodeState(probe)
+      change = { $0 = MergePatch.apply(patch, to: $0) }
+    case .modify(let modify):
+      change = modify
+    }
+    return { state in
+      var value = codec.encodeState(state)
+      try change(&value)
+      state = try codec.decodeState(value)
+    }
+  }
+
+  private func decode(_ action: Value) throws(BridgeError) -> Action {
+    try feature.validateActionName(action)
+    return try codec.decodeAction(action)
+  }
+
+  func send(_ action: Value, assert: ValueAssertion?) throws(BridgeError) -> [String] {
+    let typed = try decode(action)
+    let assertion = try typedAssertion(assert)
+    withIssueReporters([recorder]) {
+      _ = store.sendNow(typed, assert: assertion, at: Self.here)
+    }
+    return drainIssues()
+  }
+
+  func receive(_ action: Value, assert: ValueAssertion?, timeout: Double)
+    throws(BridgeError) -> [String]
+  {
+    let typed = try decode(action)
+    let assertion = try typedAssertion(assert)
+    let codec = self.codec
+    let expected = codec.encodeAction(typed)
+    withIssueReporters([recorder]) {
+      store.receiveNow(
+        matching: { codec.encodeAction($0) == expected }, expected: typed,
+        nanoseconds: UInt64(max(0, min(timeout, 1e9)) * 1e9), explicitTimeout: true,
+        assert: assertion, at: Self.here)
+    }
+    return drainIssues()
+  }
+
+  func advance(by seconds: Double) throws(BridgeError) -> [String] {
+    guard seconds.isFinite, seconds >= 0 else {
+      throw BridgeError(.invalid, "expected a finite, non-negative number of seconds, got \(seconds)")
+    }
+    let clocks = store.testClocks
+    guard !clocks.isEmpty else {
+      throw BridgeError(
+        .invalid,
+        "this store has no test clock to advance: its continuousClock was overridden with "
+          + "a clock that is not \"test\"")
+    }
+    withIssueReporters([recorder]) {
+      for clock in clocks {
+        clock.advanceSynchronously(by: .nanoseconds(Int64(min(seconds, 1e9) * 1e9)))
+      }
+    }
+    return drainIssues()
+  }
+
+  func finish(timeout: Double) -> [String] {
+    withIssueReporters([recorder]) {
+      _ = store.finishNow(
+        nanoseconds: UInt64(max(0, min(timeout, 1e9)) * 1e9), explicitTimeout: true,
+        at: Self.here)
+    }
+    return drainIssues()
+  }
+
+  func skipReceivedActions(strict: Bool) -> [String] {
+    withIssueReporters([recorder]) { store.skipReceivedActionsNow(strict: strict, at: Self.here) }
+    return drainIssues()
+  }
+
+  func skipInFlightEffects(strict: Bool) -> [String] {
+    withIssueReporters([recorder]) { store.skipInFlightEffectsNow(strict: strict, at: Self.here) }
+    return drainIssues()
+  }
+
+  var exhaustivity: Exhaustivity {
+    get { store.exhaustivity }
+    set { store.exhaustivity = newValue }
+  }
+
+  var state: Value { codec.encodeState(store.state) }
+
+  func applyOverrides(_ overrides: DependencyOverrides) {
+    var values = store.dependencies
+    overrides.apply(to: &values)
+    store.dependencies = values
+  }
+
+  func close() -> [String] {
+    if isClosed { return [] }
+    isClosed = true
+    withIssueReporters([recorder]) { store.complete() }
+    return drainIssues()
+  }
+
+  private func drainIssues() -> [String] {
+    let messages = recorder.messages
+    recorder.removeAll()
+    return messages
+  }
+}

@@ -1,0 +1,92 @@
+// A recipe of dependency changes, applied when a store opens (the fronts' withDependencies):
+// `deps_overrides_set` / `d.uuid = "incrementing"` add a preset, `deps_overrides_set_endpoint`
+// / `d.numberFact.fetch = function … end` add a foreign function. Each change is validated when
+// it is added, so a bad path or preset fails at once and never reaches a store.
+
+/// An ordered list of validated dependency changes.
+public struct DependencyOverrides: Sendable {
+  enum Change: Sendable {
+    case preset(EndpointDescriptor, Value)
+    case function(EndpointDescriptor, ForeignFunction)
+    case unimplemented(EndpointDescriptor)
+    case context(DependencyContext)
+  }
+
+  private(set) var changes: [Change] = []
+  let registry: EndpointRegistry
+
+  /// An empty recipe resolving paths in `registry`.
+  public init(registry: EndpointRegistry = .shared) { self.registry = registry }
+
+  /// Adds a preset (`"incrementing"`, a number for `date.now`, `"immediate"`, …). The preset is
+  /// tried on a scratch copy first, so an invalid one is reported here.
+  public mutating func set(_ path: String, preset: Value) throws(BridgeError) {
+    let descriptor = try registry.descriptor(path)
+    if case .string(let name) = preset, name == "unimplemented",
+      descriptor.installUnimplemented != nil
+    {
+      changes.append(.unimplemented(descriptor))
+      return
+    }
+    guard let install = descriptor.installPreset else {
+      throw BridgeError(
+        .invalid,
+        "dependency path \"\(descriptor.path)\" takes a function, not a preset value")
+    }
+    var scratch = DependencyValues()
+    try install(&scratch, preset)
+    changes.append(.preset(descriptor, preset))
+  }
+
+  /// Adds a foreign implementation of the endpoint at `path`.
+  public mutating func set(_ path: String, function: @escaping ForeignFunction)
+    throws(BridgeError)
+  {
+    let descriptor = try registry.descriptor(path)
+    guard descriptor.installFunction != nil else {
+      throw BridgeError(
+        .invalid,
+        "dependency path \"\(descriptor.path)\" takes a preset (\(descriptor.presets.joined(separator: ", "))), not a function"
+      )
+    }
+    changes.append(.function(descriptor, function))
+  }
+
+  /// Sets the context the store resolves defaults in.
+  public mutating func set(context: DependencyContext) {
+    changes.append(.context(context))
+  }
+
+  /// Applies the recipe to `values`, in order.
+  public func apply(to values: inout DependencyValues) {
+    for change in changes {
+      switch change {
+      case .preset(let descriptor, let value):
+        try? descriptor.installPreset?(&values, value)
+      case .function(let descriptor, let function):
+        descriptor.installFunction?(&values, function)
+      case .unimplemented(let descriptor):
+        descriptor.installUnimplemented?(&values)
+      case .context(let context):
+        values.context = context
+      }
+    }
+  }
+
+  /// True when the recipe changes `path`.
+  public func overrides(_ path: String) -> Bool {
+    changes.contains {
+      switch $0 {
+      case .preset(let d, _), .function(let d, _), .unimplemented(let d): d.path == path
+      case .context: false
+      }
+    }
+  }
+
+  /// The recipe followed by `other`'s changes.
+  public func appending(_ other: DependencyOverrides) -> DependencyOverrides {
+    var copy = self
+    copy.changes += other.changes
+    return copy
+  }
+}

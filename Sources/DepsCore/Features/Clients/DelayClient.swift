@@ -1,0 +1,29 @@
+// Seed 002's DelayClient: a dependency with ONLY a live value (it sleeps one second on the
+// continuous clock), so tests must override it. Catalogue-internal (`package`): importing
+// DepsCore adds nothing to a user's DependencyValues.
+
+/// Waits before the Counter's delayed increment finishes.
+package struct DelayClient: Sendable {
+  /// Suspends for the delay.
+  package var wait: @Sendable () async throws -> Void
+
+  package init(wait: @escaping @Sendable () async throws -> Void) { self.wait = wait }
+}
+
+extension DelayClient: DependencyKey {
+  package static var liveValue: DelayClient {
+    DelayClient {
+      LiveCalls.record("delayClient.wait")
+      @Dependency(\.continuousClock) var clock
+      try await clock.sleep(for: .seconds(1))
+    }
+  }
+}
+
+extension DependencyValues {
+  /// The Counter's delay (live: one second on `continuousClock`).
+  package var delayClient: DelayClient {
+    get { self[DelayClient.self] }
+    set { self[DelayClient.self] = newValue }
+  }
+}

@@ -1,0 +1,474 @@
+// `TestStore`: an exhaustive store for tests, as in TCA. Every state change must be asserted
+// (`send(_:assert:)`), every action effects send must be received (`receive`), and every
+// effect must finish by the end of the test. Failures go through `reportIssue` (so they fail
+// the running Swift test) with TCA's wording; see TestStoreMessages.swift.
+//
+// The async methods pump the store's executor without blocking a thread; the `package`
+// synchronous ones (used by the C and Lua fronts) block the calling thread while effects wait
+// for outside work. Both share the same logic below.
+
+/// A store for exhaustive tests of a feature.
+///
+/// ```swift
+/// @Test func numberFact() async {
+///   let store = TestStore(initialState: Feature.State()) {
+///     Feature()
+///   } withDependencies: {
+///     $0.numberFact.fetch = { "\($0) is a good number." }
+///   }
+///   await store.send(.incrementButtonTapped) { $0.count = 1 }
+///   await store.send(.numberFactButtonTapped)
+///   await store.receive(.numberFactResponse(.success("1 is a good number."))) {
+///     $0.numberFact = "1 is a good number."
+///   }
+/// }
+/// ```
+public final class TestStore<State: Equatable, Action>: @unchecked Sendable {
+  struct Received {
+    let action: Action
+    let state: State
+    let origin: UInt64
+  }
+  struct SendRecord {
+    let action: Action
+    let location: SourceLocation
+  }
+
+  let core: StoreCore<State, Action>
+  private var received: [Received] = []
+  private var sends: [UInt64: SendRecord] = [:]
+  private var expectedState: State
+  private var clockTokens: [() -> Void] = []
+  private var isCompleted = false
+  private let location: SourceLocation
+
+  /// How exhaustively the store asserts (default `.on`).
+  public var exhaustivity: Exhaustivity {
+    get { core.lock.withLock { storedExhaustivity } }
+    set { core.lock.withLock { storedExhaustivity = newValue } }
+  }
+  private var storedExhaustivity: Exhaustivity = .on
+
+  /// The default time `receive` and `finish` wait, in nanoseconds (1 second).
+  public var timeout: UInt64 = 1_000_000_000
+
+  /// Creates a test store in the test context, with a fresh cache of default values.
+  ///
+  /// - Parameters:
+  ///   - initialState: the first state.
+  ///   - reducer: builds the reducer under test.
+  ///   - prepareDependencies: overrides for this test.
+  public init<R: Reducer>(
+    initialState: @autoclosure () -> R.State,
+    @ReducerBuilder<State, Action> reducer: () -> R,
+    withDependencies prepareDependencies: (inout DependencyValues) -> Void = { _ in },
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
+  ) where R.State == State, R.Action == Action {
+    var values = DependencyValues._current
+    values.context = .test
+    values.useFreshCache()
+    values.update(prepareDependencies)
+    let (reducer, state) = DependencyValues.$_current.withValue(values) {
+      (reducer(), initialState())
+    }
+    self.location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    self.expectedState = state
+    self.core = StoreCore(state: state, dependencies: values) {
+      reducer.reduce(into: &$0, action: $1)
+    }
+    core.onEffectAction = { [weak self] action, state, origin in
+      self?.received.append(Received(action: action, state: state, origin: origin))
+    }
+    attachClocks()
+  }
+
+  deinit {
+    complete()
+    for detach in clockTokens { detach() }
+  }
+
+  // MARK: Public API
+
+  /// The current state.
+  public var state: State { core.lock.withLock { core.state } }
+
+  /// The store's dependencies. Changing them affects later actions; running effects keep the
+  /// values they captured.
+  public var dependencies: DependencyValues {
+    get { core.lock.withLock { core.dependencies } }
+    set {
+      core.lock.withLock { core.dependencies = newValue }
+      attachClocks()
+    }
+  }
+
+  /// Sends `action` and asserts the state change: `assert` mutates the expected state (omit it
+  /// when no change is expected).
+  @discardableResult
+  nonisolated(nonsending) public func send(
+    _ action: Action,
+    assert updateStateToExpectedResult: ((_ state: inout State) throws -> Void)? = nil,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
+  ) async -> TestStoreTask {
+    sendNow(
+      action, assert: updateStateToExpectedResult,
+      at: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+  }
+
+  /// Asserts that the next action effects sent is `expectedAction`, waiting up to `timeout`
+  /// (default: the store's `timeout`) for it, and asserts the state change.
+  nonisolated(nonsending) public func receive(
+    _ expectedAction: Action,
+    timeout duration: Duration? = nil,
+    assert updateStateToExpectedResult: ((_ state: inout State) throws -> Void)? = nil,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
+  ) async where Action: Equatable {
+    let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    let nanoseconds = duration.map(nanoseconds(of:)) ?? timeout
+    await waitForReceived(matching: { $0 == expectedAction }, nanoseconds: nanoseconds)
+    finishReceive(
+      matching: { $0 == expectedAction }, expected: expectedAction,
+      timedOut: (nanoseconds, duration != nil), assert: updateStateToExpectedResult,
+      at: location)
+  }
+
+  /// Asserts that the next action effects sent satisfies `isMatching`.
+  nonisolated(nonsending) public func receive(
+    _ isMatching: @escaping (_ action: Action) -> Bool,
+    timeout duration: Duration? = nil,
+    assert updateStateToExpectedResult: ((_ state: inout State) throws -> Void)? = nil,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
+  ) async {
+    let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    let nanoseconds = duration.map(nanoseconds(of:)) ?? timeout
+    await waitForReceived(matching: isMatching, nanoseconds: nanoseconds)
+    finishReceive(
+      matching: isMatching, expected: nil, timedOut: (nanoseconds, duration != nil),
+      assert: updateStateToExpectedResult, at: location)
+  }
+
+  /// Waits (running effects) until every effect has finished; reports if some are still
+  /// running after `timeout` (default: the store's `timeout`).
+  nonisolated(nonsending) public func finish(
+    timeout duration: Duration? = nil,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
+  ) async {
+    let nanoseconds = duration.map(nanoseconds(of:)) ?? timeout
+    let core = self.core
+    let done = await core.pumpAsync(
+      until: { !core.hasEffectsInFlight }, deadline: MonotonicClock.now &+ nanoseconds)
+    if !done {
+      report(
+        TestStoreMessages.finishTimedOut(
+          nanoseconds: nanoseconds, explicitTimeout: duration != nil),
+        at: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+    }
+  }
+
+  /// Drops the actions received so far without asserting them (strict: reports if none).
+  nonisolated(nonsending) public func skipReceivedActions(
+    strict: Bool = true,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
+  ) async {
+    skipReceivedActionsNow(
+      strict: strict,
+      at: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+  }
+
+  /// Cancels the running effects without asserting them (strict: reports if none).
+  nonisolated(nonsending) public func skipInFlightEffects(
+    strict: Bool = true,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
+  ) async {
+    skipInFlightEffectsNow(
+      strict: strict,
+      at: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+  }
+
+  // MARK: Synchronous core (C and Lua fronts)
+
+  /// `send` without `async`: runs effects on this thread until they wait.
+  @discardableResult
+  package func sendNow(
+    _ action: Action, assert: ((inout State) throws -> Void)?, at location: SourceLocation
+  ) -> TestStoreTask {
+    let origin = core.lock.withLock { () -> UInt64 in
+      if !received.isEmpty {
+        switch storedExhaustivity {
+        case .on:
+          report(TestStoreMessages.mustHandle(received.map(\.action)), at: location)
+        case .off(let show):
+          if show {
+            note(TestStoreMessages.skippedReceived(received.map(\.action)), at: location)
+          }
+          if let last = received.last { expectedState = last.state }
+          received.removeAll()
+        }
+      }
+      let origin = core.makeOrigin()
+      sends[origin] = SendRecord(action: action, location: location)
+      var stateAfterReducer = core.state
+      let observer = core.addObserver { _, state in stateAfterReducer = state }
+      core.process(action, origin: origin, fromEffect: false)
+      core.removeObserver(observer)
+      assertState(actual: stateAfterReducer, modify: assert, at: location)
+      core.pumpReady()
+      return origin
+    }
+    return TestStoreTask(core: core, origin: origin)
+  }
+
+  /// `receive` without `async`: blocks this thread up to `nanoseconds` while effects wait.
+  package func receiveNow(
+    matching isMatching: @escaping (Action) -> Bool, expected: Action?, nanoseconds: UInt64,
+    explicitTimeout: Bool, assert: ((inout State) throws -> Void)?, at location: SourceLocation
+  ) {
+    core.lock.withLock {
+      _ = core.pump(
+        until: { self.hasReceived(matching: isMatching) },
+        deadline: MonotonicClock.now &+ nanoseconds)
+    }
+    finishReceive(
+      matching: isMatching, expected: expected, timedOut: (nanoseconds, explicitTimeout),
+      assert: assert, at: location)
+  }
+
+  /// `finish` without `async`. Returns false (and reports) if effects are still running.
+  @discardableResult
+  package func finishNow(nanoseconds: UInt64, explicitTimeout: Bool, at location: SourceLocation)
+    -> Bool
+  {
+    let done = core.lock.withLock {
+      core.pump(until: { !core.hasEffectsInFlight }, deadline: MonotonicClock.now &+ nanoseconds)
+    }
+    if !done {
+      report(
+        TestStoreMessages.finishTimedOut(nanoseconds: nanoseconds, explicitTimeout: explicitTimeout),
+        at: location)
+    }
+    return done
+  }
+
+  package func skipReceivedActionsNow(strict: Bool, at location: SourceLocation) {
+    core.lock.withLock {
+      core.pumpReady()
+      if received.isEmpty {
+        if strict { report(TestStoreMessages.noReceivedActionsToSkip, at: location) }
+        return
+      }
+      if case .off(true) = storedExhaustivity {
+        note(TestStoreMessages.skippedReceived(received.map(\.action)), at: location)
+      }
+      if let last = received.last { expectedState = last.state }
+      received.removeAll()
+    }
+  }
+
+  package func skipInFlightEffectsNow(strict: Bool, at location: SourceLocation) {
+    core.lock.withLock {
+      let origins = core.inFlightOrigins
+      if origins.isEmpty {
+        if strict { report(TestStoreMessages.noInFlightEffectsToSkip, at: location) }
+        return
+      }
+      if case .off(true) = storedExhaustivity {
+        note(
+          TestStoreMessages.cancelledInFlight(origins.compactMap { sends[$0]?.action }),
+          at: location)
+      }
+      for origin in Set(origins) { core.cancel(origin: origin) }
+      _ = core.pump(
+        until: { !self.core.hasEffectsInFlight }, deadline: MonotonicClock.deadline(after: 0.2))
+    }
+  }
+
+  /// Ends the test: reports unreceived actions and each running effect (at the send that
+  /// started it), then cancels what is left. Runs once (also from `deinit`).
+  package func complete() {
+    core.lock.withLock {
+      if isCompleted { return }
+      isCompleted = true
+      core.pumpReady()
+      if !received.isEmpty, storedExhaustivity == .on {
+        report(TestStoreMessages.unhandledAtEnd(received.map(\.action)), at: location)
+      }
+      if storedExhaustivity == .on {
+        for origin in core.inFlightOrigins {
+          report(TestStoreMessages.effectStillRunning, at: sends[origin]?.location ?? location)
+        }
+      }
+      core.close()
+    }
+  }
+
+  /// The test clocks among the store's clocks (to advance them from the fronts).
+  package var testClocks: [TestClock<Duration>] {
+    let values = dependencies
+    var clocks: [TestClock<Duration>] = []
+    for clock in [values.continuousClock, values.suspendingClock] {
+      if let test = clock as? TestClock<Duration>, !clocks.contains(where: { $0 === test }) {
+        clocks.append(test)
+      }
+    }
+    return clocks
+  }
+
+  // MARK: Shared logic
+
+  private func hasReceived(matching isMatching: (Action) -> Bool) -> Bool {
+    if storedExhaustivity == .on { return !received.isEmpty }
+    return received.contains { isMatching($0.action) }
+  }
+
+  nonisolated(nonsending) private func waitForReceived(
+    matching isMatching: @escaping (Action) -> Bool, nanoseconds: UInt64
+  )
+    async
+  {
+    let core = self.core
+    _ = await core.pumpAsync(
+      until: { self.hasReceived(matching: isMatching) },
+      deadline: MonotonicClock.now &+ nanoseconds)
+  }
+
+  private func finishReceive(
+    matching isMatching: (Action) -> Bool, expected: Action?,
+    timedOut: (nanoseconds: UInt64, explicit: Bool),
+    assert: ((inout State) throws -> Void)?, at location: SourceLocation
+  ) {
+    core.lock.withLock {
+      let exhaustive = storedExhaustivity == .on
+      if !hasReceived(matching: isMatching) && core.hasEffectsInFlight {
+        report(
+          TestStoreMessages.receiveTimedOut(
+            exhaustive: exhaustive, nanoseconds: timedOut.nanoseconds,
+            explicitTimeout: timedOut.explicit),
+          at: location)
+      }
+      let failure =
+        expected.map { TestStoreMessages.didNotReceive($0) }
+        ?? TestStoreMessages.didNotReceiveMatching
+      guard !received.isEmpty else { return report(failure, at: location) }
+      if !exhaustive {
+        guard let index = received.firstIndex(where: { isMatching($0.action) }) else {
+          return report(failure, at: location)
+        }
+        if index > 0 {
+          if case .off(true) = storedExhaustivity {
+            note(
+              TestStoreMessages.skippedReceived(received[..<index].map(\.action)), at: location)
+          }
+          expectedState = received[index - 1].state
+          received.removeFirst(index)
+        }
+      }
+      let next = received.removeFirst()
+      if !isMatching(next.action) {
+        report(
+          expected.map { TestStoreMessages.unexpectedAction(expected: $0, received: next.action) }
+            ?? TestStoreMessages.unexpectedAction(received: next.action),
+          at: location)
+      }
+      assertState(actual: next.state, modify: assert, at: location)
+    }
+  }
+
+  /// Compares the expected state (changed by `modify`) with `actual`; then expects `actual`.
+  private func assertState(
+    actual: State, modify: ((inout State) throws -> Void)?, at location: SourceLocation
+  ) {
+    let exhaustive = storedExhaustivity == .on
+    let before = exhaustive ? expectedState : actual
+    var expected = before
+    if let modify {
+      do {
+        try modify(&expected)
+      } catch {
+        report(TestStoreMessages.threw(error), at: location)
+        expectedState = actual
+        return
+      }
+    }
+    if expected != actual {
+      report(
+        TestStoreMessages.stateMismatch(
+          hasAssertion: modify != nil, expected: expected, actual: actual),
+        at: location)
+    } else if modify != nil && expected == before && exhaustive {
+      report(TestStoreMessages.unnecessaryModify, at: location)
+    }
+    expectedState = actual
+  }
+
+  private func report(_ message: String, at location: SourceLocation) {
+    reportIssue(
+      message, fileID: location.fileID, filePath: location.filePath, line: location.line,
+      column: location.column)
+  }
+
+  /// A skipped assertion under `.off(showSkippedAssertions: true)`: printed, not failed.
+  private func note(_ message: String, at location: SourceLocation) {
+    RuntimeWarningReporter().reportIssue(
+      ReportedIssue(
+        message: TestStoreMessages.skippedAssertion(message), fileID: "\(location.fileID)",
+        filePath: "\(location.filePath)", line: location.line, column: location.column))
+  }
+
+  private func attachClocks() {
+    for detach in clockTokens { detach() }
+    let pumpable: any ClockPumpable = core
+    clockTokens = testClocks.map { clock in
+      let token = clock.attachPump { pumpable.pumpFromClock() }
+      return { clock.detachPump(token) }
+    }
+  }
+
+}
+
+/// A non-negative duration in nanoseconds (saturating).
+func nanoseconds(of duration: Duration) -> UInt64 {
+  let (seconds, attoseconds) = duration.components
+  guard seconds >= 0 else { return 0 }
+  let (whole, overflow) = UInt64(seconds).multipliedReportingOverflow(by: 1_000_000_000)
+  return overflow ? .max : whole &+ UInt64(attoseconds / 1_000_000_000)
+}
+
+/// The effects started by one `TestStore.send`.
+public struct TestStoreTask: Sendable {
+  let task: StoreTask
+
+  init<State, Action>(core: StoreCore<State, Action>, origin: UInt64) {
+    task = StoreTask(core: core, origin: origin)
+  }
+
+  /// Cancels the effects.
+  public func cancel() { task.cancel() }
+
+  /// Waits (running effects) until they finish.
+  nonisolated(nonsending) public func finish() async { await task.finish() }
+
+  /// True once the effects have finished.
+  public var isFinished: Bool { task.isFinished }
+}
+
+/// A source location captured at a call site.
+package struct SourceLocation: Sendable {
+  package let fileID: StaticString
+  package let filePath: StaticString
+  package let line: UInt
+  package let column: UInt
+
+  package init(fileID: StaticString, filePath: StaticString, line: UInt, column: UInt) {
+    self.fileID = fileID
+    self.filePath = filePath
+    self.line = line
+    self.column = column
+  }
+}
