@@ -214,10 +214,7 @@ public final class TestStore<State: Equatable, Action>: @unchecked Sendable {
       }
       let origin = core.makeOrigin()
       sends[origin] = SendRecord(action: action, location: location)
-      var stateAfterReducer = core.state
-      let observer = core.addObserver { _, state in stateAfterReducer = state }
-      core.process(action, origin: origin, fromEffect: false)
-      core.removeObserver(observer)
+      let stateAfterReducer = core.process(action, origin: origin, fromEffect: false)
       assertState(actual: stateAfterReducer, modify: assert, at: location)
       core.pumpReady()
       return origin

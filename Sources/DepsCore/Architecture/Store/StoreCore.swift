@@ -47,17 +47,21 @@ final class StoreCore<State, Action>: @unchecked Sendable {
   }
 
   /// Runs the reducer for `action` inside the store's dependencies, tells observers, starts the
-  /// returned effect. Caller holds the lock.
-  func process(_ action: Action, origin: UInt64, fromEffect: Bool) {
+  /// returned effect. Returns the state right after the reducer (before any effect ran).
+  /// Caller holds the lock.
+  @discardableResult
+  func process(_ action: Action, origin: UInt64, fromEffect: Bool) -> State {
     let effect: Effect<Action>
     if DependencyValues._current.storage === dependencies.storage {
       effect = reducer(&state, action)
     } else {
       effect = DependencyValues.$_current.withValue(dependencies) { reducer(&state, action) }
     }
-    if fromEffect { onEffectAction?(action, state, origin) }
-    for observer in observers { observer.body(action, state) }
+    let reduced = state
+    if fromEffect { onEffectAction?(action, reduced, origin) }
+    for observer in observers { observer.body(action, reduced) }
     start(effect, origin: origin, cancelIDs: [])
+    return reduced
   }
 
   /// An action sent by an effect: handled at once on the store's thread, or hopped onto it.
