@@ -66,8 +66,8 @@ final class StoreCore<State, Action>: @unchecked Sendable {
 
   /// An action sent by an effect: handled at once on the store's thread, or hopped onto it.
   func deliverFromEffect(_ action: Action, origin: UInt64) {
-    if isClosed { return }
     if lock.isHeldByCurrentThread {
+      guard !isClosed else { return }
       process(action, origin: origin, fromEffect: true)
     } else {
       let box = UncheckedSendable(action)
