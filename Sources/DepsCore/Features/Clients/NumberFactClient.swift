@@ -23,29 +23,39 @@ package struct NumberFactError: Error, Equatable, CustomStringConvertible, Local
 }
 
 extension NumberFactClient: DependencyKey {
-  package static let liveValue = NumberFactClient { number in
-    LiveCalls.record("numberFact.fetch")
-    let base =
-      ProcessInfo.processInfo.environment["DEPS_NUMBER_FACT_URL"].flatMap {
-        $0.isEmpty ? nil : $0
-      } ?? "http://numbersapi.com"
-    let address = base.hasSuffix("/") ? "\(base)\(number)" : "\(base)/\(number)"
-    guard let url = URL(string: address) else {
-      throw NumberFactError("invalid number fact URL: \(address)")
+  package static let liveValue = live()
+
+  /// The live client: HTTP GET `<baseURL>/<n>`, the body as text. With no `baseURL`,
+  /// `$DEPS_NUMBER_FACT_URL` (read at each call) or `http://numbersapi.com`. Tests pass the
+  /// address of a local server.
+  static func live(baseURL: String? = nil) -> NumberFactClient {
+    NumberFactClient { number in
+      LiveCalls.record("numberFact.fetch")
+      let base = baseURL ?? environmentBaseURL
+      let address = base.hasSuffix("/") ? "\(base)\(number)" : "\(base)/\(number)"
+      guard let url = URL(string: address) else {
+        throw NumberFactError("invalid number fact URL: \(address)")
+      }
+      let data: Data
+      let response: URLResponse
+      do {
+        (data, response) = try await URLSession.shared.data(from: url)
+      } catch is CancellationError {
+        throw CancellationError()
+      } catch {
+        throw NumberFactError("could not reach \(address)")
+      }
+      if let http = response as? HTTPURLResponse, !(200..<300).contains(http.statusCode) {
+        throw NumberFactError("HTTP \(http.statusCode) from \(address)")
+      }
+      return String(decoding: data, as: UTF8.self)
     }
-    let data: Data
-    let response: URLResponse
-    do {
-      (data, response) = try await URLSession.shared.data(from: url)
-    } catch is CancellationError {
-      throw CancellationError()
-    } catch {
-      throw NumberFactError("could not reach \(address)")
-    }
-    if let http = response as? HTTPURLResponse, !(200..<300).contains(http.statusCode) {
-      throw NumberFactError("HTTP \(http.statusCode) from \(address)")
-    }
-    return String(decoding: data, as: UTF8.self)
+  }
+
+  private static var environmentBaseURL: String {
+    ProcessInfo.processInfo.environment["DEPS_NUMBER_FACT_URL"].flatMap {
+      $0.isEmpty ? nil : $0
+    } ?? "http://numbersapi.com"
   }
 
   package static let previewValue = NumberFactClient { "\($0)은 Preview용 숫자입니다." }
