@@ -1,0 +1,472 @@
+// Every TestStore failure message, asserted in full (TCA 1.x wording, the project's ValueDiff
+// format), with the line each one points at.
+import Testing
+@testable import DepsCore
+
+@Suite struct TestStoreFailureTests {
+  @Test func stateChangeDoesNotMatchExpectation() async {
+    let line = #line + 3
+    let issues = await recordIssues {
+      let store = probeStore()
+      await store.send(.increment) { $0.count = 2 }
+    }
+    #expect(
+      issues.map(\.message) == [
+        """
+        A state change does not match expectation: …
+
+            {
+          -   "count": 2,
+          +   "count": 1,
+              … (2 unchanged)
+            }
+
+        (Expected: -, Actual: +)
+        """
+      ])
+    #expect(issues.first?.line == UInt(line))
+    #expect(issues.first?.fileID == "DepsCoreTests/TestStoreFailureTests.swift")
+  }
+
+  @Test func nestedStateDiffShowsOnlyWhatDiffers() async {
+    let issues = await recordIssues {
+      let store = probeStore(state: Probe.State(log: ["a", "b"]))
+      await store.send(.sendTwo)
+      await store.receive(.first) { $0.log = ["a", "b", "x"] }
+      await store.receive(.second) { $0.log.append("second") }
+    }
+    #expect(
+      issues.map(\.message) == [
+        """
+        A state change does not match expectation: …
+
+            {
+              … (1 unchanged)
+              "log": [
+                … (2 unchanged)
+          -     "x"
+          +     "first"
+              ],
+              … (1 unchanged)
+            }
+
+        (Expected: -, Actual: +)
+        """
+      ])
+  }
+
+  @Test func stateWasNotExpectedToChange() async {
+    let line = #line + 3
+    let issues = await recordIssues {
+      let store = probeStore()
+      await store.send(.rename("Blob"))
+    }
+    #expect(
+      issues.map(\.message) == [
+        """
+        State was not expected to change, but a change occurred: …
+
+            {
+              … (2 unchanged)
+          -   "name": ""
+          +   "name": "Blob"
+            }
+
+        (Expected: -, Actual: +)
+        """
+      ])
+    #expect(issues.first?.line == UInt(line))
+  }
+
+  @Test func expectedStateToChange() async {
+    let line = #line + 3
+    let issues = await recordIssues {
+      let store = probeStore()
+      await store.send(.noop) { $0.count = 0 }
+    }
+    #expect(
+      issues.map(\.message) == [
+        """
+        Expected state to change, but no change occurred.
+
+        The trailing closure made no observable modifications to state. If no change to state \
+        is expected, omit the trailing closure.
+        """
+      ])
+    #expect(issues.first?.line == UInt(line))
+  }
+
+  @Test func throwingAssertion() async {
+    struct Invalid: Error {}
+    let issues = await recordIssues {
+      let store = probeStore()
+      await store.send(.increment) { _ in throw Invalid() }
+    }
+    #expect(issues.map(\.message) == ["Threw error: Invalid()"])
+  }
+
+  @Test func mustHandleReceivedActionsBeforeSending() async {
+    let line = #line + 4
+    let issues = await recordIssues {
+      let store = probeStore()
+      await store.send(.sendTwo)
+      await store.send(.increment) { $0.count = 1 }
+      await store.skipReceivedActions()
+      await store.send(.increment) { $0.count = 2 }
+    }
+    #expect(
+      issues.map(\.message) == [
+        """
+        Must handle 2 received actions before sending an action: …
+
+        Unhandled actions: [
+          [0]: "first",
+          [1]: "second"
+        ]
+        """
+      ])
+    #expect(issues.first?.line == UInt(line))
+  }
+
+  @Test func mustHandleOneReceivedAction() async {
+    let issues = await recordIssues {
+      let store = probeStore()
+      await store.send(.sendTwo)
+      await store.receive(.first) { $0.log = ["first"] }
+      await store.send(.noop)
+      await store.skipReceivedActions()
+    }
+    #expect(
+      issues.map(\.message) == [
+        """
+        Must handle 1 received action before sending an action: …
+
+        Unhandled actions: [
+          [0]: "second"
+        ]
+        """
+      ])
+  }
+
+  @Test func receiveTimesOutWithEffectsInFlight() async {
+    let line = #line + 4
+    let issues = await recordIssues {
+      let store = probeStore()
+      await store.send(.sleepThenRespond)
+      await store.receive(.respond(1)) { $0.count = 1 }
+      await store.skipInFlightEffects()
+    }
+    #expect(
+      issues.map(\.message) == [
+        """
+        Expected to receive an action, but received none after 0.05 seconds.
+
+        There are effects in-flight. If the effect that delivers this action uses a \
+        clock/scheduler (via "receive(on:)", "delay", "debounce", etc.), make sure that you \
+        wait enough time for it to perform the effect. If you are using a test clock/scheduler, \
+        advance it so that the effects may complete, or consider using an immediate \
+        clock/scheduler to immediately perform the effect instead.
+
+        If you are not yet using a clock/scheduler, or can not use a clock/scheduler, configure \
+        this assertion with an explicit "timeout".
+        """,
+        """
+        Expected to receive the following action, but didn't: …
+
+          {"respond":1}
+        """,
+      ])
+    #expect(issues.map(\.line) == [UInt(line), UInt(line)])
+  }
+
+  @Test func receiveTimesOutAfterAnExplicitTimeout() async {
+    let issues = await recordIssues {
+      let store = probeStore()
+      await store.send(.sleepThenRespond)
+      await store.receive(.respond(1), timeout: .milliseconds(20)) { $0.count = 1 }
+      await store.skipInFlightEffects()
+    }
+    #expect(issues.count == 2)
+    let message = issues.first?.message ?? ""
+    #expect(
+      message.hasPrefix("Expected to receive an action, but received none after 0.02 seconds."))
+    #expect(
+      message.hasSuffix(
+        #"use a clock/scheduler, try increasing the duration of this assertion's "timeout"."#))
+  }
+
+  @Test func expectedToReceiveButDidNot() async {
+    let line = #line + 3
+    let issues = await recordIssues {
+      let store = probeStore()
+      await store.receive(.first)
+    }
+    #expect(
+      issues.map(\.message) == [
+        """
+        Expected to receive the following action, but didn't: …
+
+          "first"
+        """
+      ])
+    #expect(issues.first?.line == UInt(line))
+  }
+
+  @Test func expectedToReceiveMatchingPredicate() async {
+    let issues = await recordIssues {
+      let store = probeStore()
+      await store.receive({ $0 == .first })
+    }
+    #expect(
+      issues.map(\.message) == [
+        "Expected to receive an action matching predicate, but didn't get one."
+      ])
+  }
+
+  @Test func receivedUnexpectedAction() async {
+    let line = #line + 4
+    let issues = await recordIssues {
+      let store = probeStore()
+      await store.send(.sendTwo)
+      await store.receive(.second) { $0.log = ["first"] }
+      await store.receive(.second) { $0.log = ["first", "second"] }
+    }
+    #expect(
+      issues.map(\.message) == [
+        """
+        Received unexpected action: …
+
+          - "second"
+          + "first"
+
+        (Expected: -, Received: +)
+        """
+      ])
+    #expect(issues.first?.line == UInt(line))
+  }
+
+  @Test func receivedUnexpectedPayload() async {
+    let issues = await recordIssues {
+      let clock = TestClock()
+      let store = probeStore(clock: clock)
+      await store.send(.sleepThenRespond)
+      await clock.advance(by: .seconds(1))
+      await store.receive(.respond(2)) { $0.count = 1 }
+    }
+    #expect(
+      issues.map(\.message) == [
+        """
+        Received unexpected action: …
+
+            {
+          -   "respond": 2
+          +   "respond": 1
+            }
+
+        (Expected: -, Received: +)
+        """
+      ])
+  }
+
+  @Test func receivedUnexpectedActionForPredicate() async {
+    let issues = await recordIssues {
+      let store = probeStore()
+      await store.send(.sendTwo)
+      await store.receive({ $0 == .second }) { $0.log = ["first"] }
+      await store.receive(.second) { $0.log = ["first", "second"] }
+    }
+    #expect(issues.map(\.message) == ["Received unexpected action: …\n\n  \"first\""])
+  }
+
+  @Test func unhandledActionsAtTheEndOfTheTest() async {
+    let line = #line + 2
+    let issues = await recordIssues {
+      let store = probeStore()
+      await store.send(.sendTwo)
+    }
+    #expect(
+      issues.map(\.message) == [
+        """
+        The store received 2 unexpected actions by the end of this test: …
+
+          Unhandled actions:
+            • "first"
+            • "second"
+        """
+      ])
+    #expect(issues.first?.line == UInt(line))
+  }
+
+  @Test func oneUnhandledActionAtTheEndOfTheTest() async {
+    let issues = await recordIssues {
+      let store = probeStore()
+      await store.send(.sendTwo)
+      await store.receive(.first) { $0.log = ["first"] }
+    }
+    #expect(
+      issues.map(\.message) == [
+        """
+        The store received 1 unexpected action by the end of this test: …
+
+          Unhandled actions:
+            • "second"
+        """
+      ])
+  }
+
+  @Test func eachRunningEffectIsReportedAtTheSendThatStartedIt() async {
+    let clock = TestClock()
+    let firstLine = #line + 4
+    let secondLine = #line + 4
+    let issues = await recordIssues {
+      let store = probeStore(clock: clock)
+      await store.send(.startLongLiving)
+      await store.send(.sleepThenRespond)
+      await store.send(.noop)
+    }
+    #expect(
+      issues.map(\.message) == [
+        TestStoreMessages.effectStillRunning, TestStoreMessages.effectStillRunning,
+      ])
+    #expect(issues.map(\.line) == [UInt(firstLine), UInt(secondLine)])
+    #expect(issues.allSatisfy { $0.fileID == "DepsCoreTests/TestStoreFailureTests.swift" })
+    #expect(clock.sleeperCount == 0)
+  }
+
+  @Test func effectStillRunningText() {
+    #expect(
+      TestStoreMessages.effectStillRunning == """
+        An effect returned for this action is still running. It must complete before the end \
+        of the test. …
+
+        To fix, inspect any effects the reducer returns for this action and ensure that all of \
+        them complete by the end of the test. There are a few reasons why an effect may not \
+        have completed:
+
+        • If using async/await in your effect, it may need a little bit of time to properly \
+        finish. To fix you can simply perform "await store.finish()" at the end of your test.
+
+        • If an effect uses a clock/scheduler (via "receive(on:)", "delay", "debounce", etc.), \
+        make sure that you wait enough time for it to perform the effect. If you are using a \
+        test clock/scheduler, advance it so that the effects may complete, or consider using an \
+        immediate clock/scheduler to immediately perform the effect instead.
+
+        • If you are returning a long-living effect (timers, notifications, subjects, etc.), \
+        then make sure those effects are torn down by marking the effect ".cancellable" and \
+        returning a corresponding cancellation effect ("Effect.cancel") from another action, \
+        or, if your effect is driven by a Combine subject, send it a completion.
+        """)
+  }
+
+  @Test func unhandledActionsAndRunningEffectsTogether() async {
+    let issues = await recordIssues {
+      let store = probeStore()
+      await store.send(.startLongLiving)
+      await store.send(.sendTwo)
+      await store.receive(.first) { $0.log = ["first"] }
+    }
+    #expect(issues.count == 2)
+    #expect(issues.first?.message.hasPrefix("The store received 1 unexpected action") == true)
+    #expect(issues.last?.message == TestStoreMessages.effectStillRunning)
+  }
+
+  @Test func finishTimesOut() async {
+    let line = #line + 4
+    let issues = await recordIssues {
+      let store = probeStore()
+      await store.send(.startLongLiving)
+      await store.finish(timeout: .milliseconds(30))
+      await store.send(.stopLongLiving)
+    }
+    #expect(
+      issues.map(\.message) == [
+        """
+        Expected effects to finish, but there are still effects in-flight after 0.03 seconds.
+
+        There are effects in-flight. If the effect that delivers this action uses a \
+        clock/scheduler (via "receive(on:)", "delay", "debounce", etc.), make sure that you \
+        wait enough time for it to perform the effect. If you are using a test clock/scheduler, \
+        advance it so that the effects may complete, or consider using an immediate \
+        clock/scheduler to immediately perform the effect instead.
+
+        If you are not yet using a clock/scheduler, or can not use a clock/scheduler, try \
+        increasing the duration of this assertion's "timeout".
+        """
+      ])
+    #expect(issues.first?.line == UInt(line))
+  }
+
+  @Test func finishWithTheDefaultTimeoutSaysToConfigureOne() async {
+    let issues = await recordIssues {
+      let store = probeStore()
+      await store.send(.startLongLiving)
+      await store.finish()
+      await store.skipInFlightEffects()
+    }
+    #expect(issues.count == 1)
+    let message = issues.first?.message ?? ""
+    #expect(
+      message.hasPrefix(
+        "Expected effects to finish, but there are still effects in-flight after 0.05 seconds.\n\n"
+      ))
+    #expect(message.hasSuffix(#"configure this assertion with an explicit "timeout"."#))
+  }
+
+  @Test func strictSkipsWithNothingToSkip() async {
+    let line = #line + 3
+    let issues = await recordIssues {
+      let store = probeStore()
+      await store.skipReceivedActions()
+      await store.skipInFlightEffects()
+      await store.skipReceivedActions(strict: false)
+      await store.skipInFlightEffects(strict: false)
+    }
+    #expect(
+      issues.map(\.message) == [
+        "There were no received actions to skip.", "There were no in-flight effects to skip.",
+      ])
+    #expect(issues.map(\.line) == [UInt(line), UInt(line + 1)])
+  }
+
+  @Test func skipsClearWhatTheyNameWithoutFailing() async {
+    let clock = TestClock()
+    let issues = await recordIssues {
+      let store = probeStore(clock: clock)
+      await store.send(.startLongLiving)
+      await store.send(.sendTwo)
+      await store.skipReceivedActions()
+      await store.skipInFlightEffects()
+      await store.send(.increment) { $0.count = 1 }
+      #expect(store.state.log == ["first", "second"])
+    }
+    #expect(issues.map(\.message) == [])
+    #expect(clock.sleeperCount == 0)
+  }
+
+  @Test func effectRunUnhandledErrorNamesWhereTheEffectWasCreated() async {
+    struct Unexpected: Error {}
+    let line = #line + 4
+    let issues = await recordIssues {
+      let store = TestStore(initialState: Probe.State()) {
+        Reduce<Probe.State, Probe.Action> { _, _ in
+          .run { _ in throw Unexpected() }
+        }
+      }
+      await store.send(.noop)
+      await store.finish()
+    }
+    #expect(
+      issues.map(\.message) == [
+        """
+        An "Effect.run" returned from "DepsCoreTests/TestStoreFailureTests.swift:\(line)" threw \
+        an unhandled error. …
+
+            Unexpected()
+
+        All non-cancellation errors must be explicitly handled via the "catch" parameter on \
+        "Effect.run", or via a "do" block.
+        """
+      ])
+    #expect(issues.first?.line == UInt(line))
+  }
+}
