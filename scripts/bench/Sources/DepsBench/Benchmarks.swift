@@ -1,0 +1,7 @@
+// Every benchmark, in table order.
+
+enum Benchmarks {
+  static var all: [Benchmark] {
+    DependencyBenchmarks.all + ArchitectureBenchmarks.all + BridgeBenchmarks.all
+  }
+}
