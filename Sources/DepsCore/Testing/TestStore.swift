@@ -161,7 +161,8 @@ public final class TestStore<State: Equatable, Action>: @unchecked Sendable {
     let nanoseconds = duration.map(nanoseconds(of:)) ?? timeout
     let core = self.core
     let done = await core.pumpAsync(
-      until: { !core.hasEffectsInFlight }, deadline: MonotonicClock.now &+ nanoseconds)
+      until: { !core.hasEffectsInFlight },
+      deadline: MonotonicClock.deadline(afterNanoseconds: nanoseconds))
     if !done {
       report(
         TestStoreMessages.finishTimedOut(
@@ -222,7 +223,7 @@ public final class TestStore<State: Equatable, Action>: @unchecked Sendable {
       core.pumpReady()
       return origin
     }
-    return TestStoreTask(core: core, origin: origin)
+    return TestStoreTask(core: core, origin: origin, timeout: timeout)
   }
 
   /// `receive` without `async`: blocks this thread up to `nanoseconds` while effects wait.
@@ -233,7 +234,7 @@ public final class TestStore<State: Equatable, Action>: @unchecked Sendable {
     core.lock.withLock {
       _ = core.pump(
         until: { self.hasReceived(matching: isMatching) },
-        deadline: MonotonicClock.now &+ nanoseconds)
+        deadline: MonotonicClock.deadline(afterNanoseconds: nanoseconds))
     }
     finishReceive(
       matching: isMatching, expected: expected, timedOut: (nanoseconds, explicitTimeout),
@@ -246,7 +247,9 @@ public final class TestStore<State: Equatable, Action>: @unchecked Sendable {
     -> Bool
   {
     let done = core.lock.withLock {
-      core.pump(until: { !core.hasEffectsInFlight }, deadline: MonotonicClock.now &+ nanoseconds)
+      core.pump(
+        until: { !core.hasEffectsInFlight },
+        deadline: MonotonicClock.deadline(afterNanoseconds: nanoseconds))
     }
     if !done {
       report(
@@ -336,7 +339,7 @@ public final class TestStore<State: Equatable, Action>: @unchecked Sendable {
     let core = self.core
     _ = await core.pumpAsync(
       until: { self.hasReceived(matching: isMatching) },
-      deadline: MonotonicClock.now &+ nanoseconds)
+      deadline: MonotonicClock.deadline(afterNanoseconds: nanoseconds))
   }
 
   private func finishReceive(
@@ -444,16 +447,35 @@ func nanoseconds(of duration: Duration) -> UInt64 {
 /// The effects started by one `TestStore.send`.
 public struct TestStoreTask: Sendable {
   let task: StoreTask
+  /// The store's `timeout` when the action was sent, in nanoseconds.
+  let timeout: UInt64
 
-  init<State, Action>(core: StoreCore<State, Action>, origin: UInt64) {
+  init<State, Action>(core: StoreCore<State, Action>, origin: UInt64, timeout: UInt64) {
     task = StoreTask(core: core, origin: origin)
+    self.timeout = timeout
   }
 
   /// Cancels the effects.
   public func cancel() { task.cancel() }
 
-  /// Waits (running effects) until they finish.
-  nonisolated(nonsending) public func finish() async { await task.finish() }
+  /// Waits (running effects) until they finish; reports if they are still running after
+  /// `timeout` (default: the store's `timeout` when the action was sent).
+  ///
+  /// ```swift
+  /// await store.send(.refreshButtonTapped).finish(timeout: .seconds(2))
+  /// ```
+  nonisolated(nonsending) public func finish(
+    timeout duration: Duration? = nil,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
+  ) async {
+    let nanoseconds = duration.map(nanoseconds(of:)) ?? timeout
+    let deadline = MonotonicClock.deadline(afterNanoseconds: nanoseconds)
+    if await task.pumpUntilDone(deadline) { return }
+    reportIssue(
+      TestStoreMessages.taskTimedOut(nanoseconds: nanoseconds, explicitTimeout: duration != nil),
+      fileID: fileID, filePath: filePath, line: line, column: column)
+  }
 
   /// True once the effects have finished.
   public var isFinished: Bool { task.isFinished }

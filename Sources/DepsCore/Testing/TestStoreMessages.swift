@@ -62,11 +62,14 @@ enum TestStoreMessages {
     "\(Double(nanoseconds) / 1_000_000_000)"
   }
 
-  static func inFlightSuggestion(explicitTimeout: Bool) -> String {
-    let timeoutMessage =
-      explicitTimeout
+  static func timeoutAdvice(explicitTimeout: Bool) -> String {
+    explicitTimeout
       ? #"try increasing the duration of this assertion's "timeout""#
       : #"configure this assertion with an explicit "timeout""#
+  }
+
+  static func inFlightSuggestion(explicitTimeout: Bool) -> String {
+    let timeoutMessage = timeoutAdvice(explicitTimeout: explicitTimeout)
     return """
       There are effects in-flight. If the effect that delivers this action uses a \
       clock/scheduler (via "receive(on:)", "delay", "debounce", etc.), make sure that you wait \
@@ -154,6 +157,23 @@ enum TestStoreMessages {
     \(nanoseconds > 0 ? " after \(seconds(nanoseconds)) seconds" : "").
 
     \(inFlightSuggestion(explicitTimeout: explicitTimeout))
+    """
+  }
+
+  /// `TestStoreTask.finish` timed out (TCA's wording, which differs from the store's `finish`).
+  static func taskTimedOut(nanoseconds: UInt64, explicitTimeout: Bool) -> String {
+    """
+    Expected task to finish, but it is still in-flight\
+    \(nanoseconds > 0 ? " after \(seconds(nanoseconds)) seconds" : "").
+
+    If this task delivers its action using a clock/scheduler (via "sleep(for:)", \
+    "timer(interval:)", etc.), make sure that you wait enough time for it to perform its work. \
+    If you are using a test clock/scheduler, advance the scheduler so that the effects may \
+    complete, or consider using an immediate clock/scheduler to immediately perform the effect \
+    instead.
+
+    If you are not yet using a clock/scheduler, or cannot use a clock/scheduler, \
+    \(timeoutAdvice(explicitTimeout: explicitTimeout)).
     """
   }
 

@@ -91,6 +91,18 @@ private struct Fetcher: Reducer {
     #expect(clock.sleeperCount == 0)
   }
 
+  @Test func anUnboundedTimeoutWaitsInsteadOfOverflowing() async {
+    let issues = await recordIssues {
+      let store = TestStore(initialState: RealSleeper.State()) { RealSleeper() }
+      await store.send(.sleep(milliseconds: 5)).finish(timeout: .seconds(Int64.max))
+      await store.receive(.woke, timeout: .seconds(Int64.max)) { $0.done = 1 }
+      await store.send(.sleep(milliseconds: 5))
+      await store.finish(timeout: .seconds(Int64.max))
+      await store.receive(.woke) { $0.done = 2 }
+    }
+    #expect(issues.map(\.message) == [])
+  }
+
   @Test func cancellationByID() async {
     let clock = TestClock()
     let store = probeStore(clock: clock)

@@ -121,13 +121,14 @@ public struct StoreObservation: Hashable, Sendable {
 public struct StoreTask: Sendable {
   let cancelEffects: @Sendable () -> Void
   let isRunning: @Sendable () -> Bool
-  let pumpUntilDone: @Sendable () async -> Void
+  /// Pumps until the effects have finished (true) or the monotonic `deadline` passed.
+  let pumpUntilDone: @Sendable (_ deadline: UInt64) async -> Bool
 
   init<State, Action>(core: StoreCore<State, Action>, origin: UInt64) {
     cancelEffects = { core.lock.withLock { core.cancel(origin: origin) } }
     isRunning = { core.lock.withLock { core.hasEffects(origin: origin) } }
-    pumpUntilDone = {
-      _ = await core.pumpAsync(until: { !core.hasEffects(origin: origin) }, deadline: .max)
+    pumpUntilDone = { deadline in
+      await core.pumpAsync(until: { !core.hasEffects(origin: origin) }, deadline: deadline)
     }
   }
 
@@ -135,7 +136,7 @@ public struct StoreTask: Sendable {
   public func cancel() { cancelEffects() }
 
   /// Waits (running the store's effects meanwhile) until the effects have finished.
-  public func finish() async { await pumpUntilDone() }
+  public func finish() async { _ = await pumpUntilDone(.max) }
 
   /// True once the effects have finished or were cancelled and wound down.
   public var isFinished: Bool { !isRunning() }

@@ -153,4 +153,10 @@ enum MonotonicClock {
     let clamped = min(max(seconds, 0), 1e9)
     return now + UInt64(clamped * 1e9)
   }
+
+  /// `now` plus `nanoseconds`, saturating at `UInt64.max` (an unbounded wait).
+  static func deadline(afterNanoseconds nanoseconds: UInt64) -> UInt64 {
+    let (sum, overflow) = now.addingReportingOverflow(nanoseconds)
+    return overflow ? .max : sum
+  }
 }
