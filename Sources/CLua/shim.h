@@ -17,4 +17,81 @@ static inline void clua_newtable(lua_State *L) { lua_newtable(L); }
 static inline int clua_registryindex(void) { return LUA_REGISTRYINDEX; }
 static inline int clua_upvalueindex(int i) { return lua_upvalueindex(i); }
 static inline const char *clua_release(void) { return LUA_RELEASE; }
+
+/* ==== depsh block (Sources/depsh) — begin. Owned by depsh; append-only, edit only inside. ==== */
+/* The deps module's opener, bound weakly under another C name so that this declaration never
+ * clashes with DepsCABI's own `luaopen_deps`; NULL when the module is not linked in. */
+#include <signal.h>
+#include <time.h>
+extern int clua_depsh_luaopen_deps_symbol(lua_State *L)
+  __asm__("luaopen_deps") __attribute__((weak));
+static inline lua_CFunction clua_depsh_deps_opener(void) {
+  return clua_depsh_luaopen_deps_symbol;
+}
+
+/* What the guard hook checks: a wall-clock deadline (0 = none) and a Ctrl-C flag. depsh owns
+ * the memory; its address lives in the registry under "depsh.guard". */
+typedef struct clua_depsh_guard {
+  volatile double deadline;
+  volatile double limit;
+  volatile sig_atomic_t interrupted;
+} clua_depsh_guard;
+
+static inline double clua_depsh_monotonic(void) {
+  struct timespec t;
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
+}
+
+/* A count hook: raises (from C, never from Swift) when Ctrl-C was pressed or the deadline has
+ * passed. Coroutines created afterwards inherit it, so effects written in Lua are covered. */
+static inline void clua_depsh_guard_hook(lua_State *L, lua_Debug *ar) {
+  lua_getfield(L, LUA_REGISTRYINDEX, "depsh.guard");
+  clua_depsh_guard *g = (clua_depsh_guard *)lua_touserdata(L, -1);
+  lua_pop(L, 1);
+  if (g == NULL) return;
+  int interrupted = g->interrupted != 0;
+  int late = g->deadline > 0 && clua_depsh_monotonic() > g->deadline;
+  if (!interrupted && !late) return;
+  if (interrupted) g->interrupted = 0;
+  if (lua_getinfo(L, "Sl", ar) && ar->currentline > 0)
+    lua_pushfstring(L, "%s:%d: ", ar->short_src, ar->currentline);
+  else
+    lua_pushliteral(L, "");
+  if (interrupted)
+    lua_pushliteral(L, "interrupted!");
+  else
+    lua_pushfstring(L, "timed out after %f s", (double)g->limit);
+  lua_concat(L, 2);
+  lua_error(L);
+}
+
+static inline void clua_depsh_install_guard(lua_State *L, clua_depsh_guard *g) {
+  lua_pushlightuserdata(L, g);
+  lua_setfield(L, LUA_REGISTRYINDEX, "depsh.guard");
+  lua_sethook(L, clua_depsh_guard_hook, LUA_MASKCOUNT, 1000);
+}
+
+/* lua.c's message handler: the message (or __tostring of the error object) plus a traceback. */
+static inline int clua_depsh_msghandler(lua_State *L) {
+  const char *msg = lua_tostring(L, 1);
+  if (msg == NULL) {
+    if (luaL_callmeta(L, 1, "__tostring") && lua_type(L, -1) == LUA_TSTRING) return 1;
+    msg = lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, 1));
+  }
+  luaL_traceback(L, L, msg, 1);
+  return 1;
+}
+static inline void clua_depsh_pushmsghandler(lua_State *L) {
+  lua_pushcfunction(L, clua_depsh_msghandler);
+}
+static inline int clua_depsh_loadbuffer(lua_State *L, const char *s, size_t n, const char *name) {
+  return luaL_loadbuffer(L, s, n, name);
+}
+static inline int clua_depsh_loadfile(lua_State *L, const char *path) {
+  return luaL_loadfile(L, path);
+}
+static inline void clua_depsh_insert(lua_State *L, int i) { lua_insert(L, i); }
+static inline void clua_depsh_remove(lua_State *L, int i) { lua_remove(L, i); }
+/* ==== depsh block — end. ==== */
 #endif

@@ -1,27 +1,76 @@
 // The one help table: `depsh --help` and the REPL's `.help` both print from here.
+import DepsCore
 
 enum Help {
-  static let usageLine = "Usage: depsh [--context live|preview|test] [FILE.lua [args…] | -e CODE | test [PATHS…]]"
+  /// One line of help: what to type, and what it does.
+  struct Entry {
+    var syntax: String
+    var summary: String
+  }
 
-  static let usage = """
-    depsh \(DepsCoreVersionText.text) — the Deps shell: run Lua scenarios against Deps features.
+  static let usageLine =
+    "Usage: depsh [--context live|preview|test] [-e CODE]… [FILE.lua [args…] | test [PATHS…]]"
+
+  static let commandLine: [Entry] = [
+    Entry(syntax: "depsh", summary: "start the REPL (context: preview)"),
+    Entry(syntax: "depsh FILE.lua [args…]", summary: "run a script (context: live)"),
+    Entry(syntax: "depsh -e 'lua code'", summary: "run a string (context: live)"),
+    Entry(syntax: "depsh test [PATHS…]", summary: "run scenario tests (context: test)"),
+    Entry(syntax: "--context live|preview|test", summary: "choose the dependency context"),
+    Entry(syntax: "--version", summary: "print the version"),
+    Entry(syntax: "--help", summary: "print this help"),
+  ]
+
+  static let testOptions: [Entry] = [
+    Entry(syntax: "--format pretty|tap|junit", summary: "output style (default: pretty)"),
+    Entry(syntax: "--filter PATTERN", summary: "run only tests whose name matches (Lua pattern)"),
+    Entry(syntax: "--jobs N", summary: "run N files at once, each in its own process"),
+    Entry(syntax: "--timeout SECONDS", summary: "stop a test that runs longer (default: none)"),
+    Entry(syntax: "--shuffle, --seed N", summary: "run files and tests in a random order"),
+  ]
+
+  static let replCommands: [Entry] = [
+    Entry(syntax: ".help", summary: "show this help"),
+    Entry(syntax: ".features", summary: "list the registered features and their actions"),
+    Entry(syntax: ".deps", summary: "list the dependency endpoints that can be overridden"),
+    Entry(syntax: ".context [name]", summary: "show or set the context of new stores"),
+    Entry(syntax: ".load FILE", summary: "run a Lua file in this session"),
+    Entry(syntax: ".quit", summary: "leave the shell (also Ctrl-D)"),
+  ]
+
+  static let replNotes: [Entry] = [
+    Entry(syntax: "1+1, =expr", summary: "print the value of an expression"),
+    Entry(syntax: "Ctrl-C", summary: "stop the running statement, not the shell"),
+  ]
+
+  static func table(_ entries: [Entry], indent: String = "  ") -> String {
+    let width = entries.map(\.syntax.count).max() ?? 0
+    return entries.map { entry in
+      indent + entry.syntax + String(repeating: " ", count: width - entry.syntax.count + 3)
+        + entry.summary
+    }.joined(separator: "\n")
+  }
+
+  static var usage: String {
+    """
+    depsh \(DepsVersion.string) — the Deps shell: run Lua scenarios against Deps features.
 
     \(usageLine)
 
-      depsh                      start the REPL (context: preview)
-      depsh FILE.lua [args…]     run a script (context: live)
-      depsh -e 'lua code'        run a string
-      depsh test [PATHS…]        run scenario tests (context: test)
-      --context live|preview|test  choose the dependency context
-      --version                  print the version
-      --help                     print this help
+    \(table(commandLine))
+
+    Test options:
+    \(table(testOptions))
+
+    In the REPL:
+    \(table(replCommands))
+    \(table(replNotes))
 
     Exit codes: 0 success, 1 test failures or script error, 2 usage error.
     """
-}
+  }
 
-import DepsCore
-
-enum DepsCoreVersionText {
-  static var text: String { DepsVersion.string }
+  static var repl: String {
+    table(replCommands, indent: "") + "\n" + table(replNotes, indent: "")
+  }
 }

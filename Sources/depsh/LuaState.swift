@@ -1,0 +1,188 @@
+// One Lua state for depsh: the standard libraries, the guard hook (Ctrl-C and --timeout), this
+// executable's own linked copy of the `deps` module preloaded (and bound to the global `deps`),
+// and the Lua half of the shell (`ShellLua.source`). Swift enters Lua only through `lua_pcall`
+// and uses only non-raising API here; every raise happens in C (Sources/CLua/shim.h).
+import CLua
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A Lua error caught by depsh: the message and, separately, the traceback.
+struct LuaFailure: Error {
+  /// The full text: message plus `stack traceback:` lines.
+  var text: String
+
+  /// Just the message (what `error(...)` raised, with its `file:line:`).
+  var message: String {
+    guard let range = text.range(of: "\nstack traceback:") else { return text }
+    return String(text[..<range.lowerBound])
+  }
+}
+
+/// A value passed from Swift into a shell helper.
+enum LuaArgument {
+  case string(String)
+  case number(Double)
+  case boolean(Bool)
+  case nilValue
+}
+
+final class LuaState {
+  let state: OpaquePointer
+  /// Why the deps module could not be loaded, when it could not.
+  private(set) var moduleProblem: String?
+
+  /// A fresh state in `context` (nil: leave the module's default).
+  init?(context: String?) {
+    guard let state = luaL_newstate() else { return nil }
+    self.state = state
+    luaL_openlibs(state)
+    clua_depsh_install_guard(state, Guard.pointer)
+    if let opener = clua_depsh_deps_opener() {
+      lua_getglobal(state, "package")
+      lua_getfield(state, -1, "preload")
+      lua_pushcclosure(state, opener, 0)
+      lua_setfield(state, -2, "deps")
+      lua_settop(state, 0)
+      if let failure = run(code: "deps = require 'deps'", name: "=(depsh)") {
+        moduleProblem = failure.message
+      }
+    } else {
+      moduleProblem = "the deps module (luaopen_deps) is not linked into this depsh"
+    }
+    if let failure = run(code: ShellLua.source, name: "=(depsh shell)") {
+      moduleProblem = moduleProblem ?? failure.message
+    }
+    if let context, let failure = callHelper("set_context", [.string(context)]).failure {
+      moduleProblem = moduleProblem ?? failure.message
+    }
+  }
+
+  deinit { lua_close(state) }
+
+  // MARK: Calling
+
+  /// Calls the function below `argumentCount` arguments on the stack, protected, with a
+  /// traceback. On success `resultCount` results (or all, for LUA_MULTRET) stay on the stack.
+  func protectedCall(arguments argumentCount: Int32, results resultCount: Int32) -> LuaFailure? {
+    let base = lua_gettop(state) - argumentCount
+    clua_depsh_pushmsghandler(state)
+    clua_depsh_insert(state, base)
+    let status = clua_pcall(state, argumentCount, resultCount, base)
+    clua_depsh_remove(state, base)
+    guard status != LUA_OK else { return nil }
+    let failure = LuaFailure(text: string(at: -1) ?? "(error object is not a string)")
+    clua_pop(state, 1)
+    return failure
+  }
+
+  /// Compiles and runs `code` (chunk name `name`); nil on success.
+  func run(code: String, name: String) -> LuaFailure? {
+    if let failure = load(code: code, name: name) { return failure }
+    return protectedCall(arguments: 0, results: 0)
+  }
+
+  /// Compiles `code` and pushes the chunk; on failure pushes nothing.
+  func load(code: String, name: String) -> LuaFailure? {
+    var code = code
+    let status = code.withUTF8 { bytes in
+      bytes.withMemoryRebound(to: CChar.self) {
+        clua_depsh_loadbuffer(state, $0.baseAddress, $0.count, name)
+      }
+    }
+    return loadResult(status)
+  }
+
+  /// Compiles the file at `path` (chunk name "@path") and pushes it.
+  func load(file path: String) -> LuaFailure? {
+    loadResult(clua_depsh_loadfile(state, path))
+  }
+
+  private func loadResult(_ status: Int32) -> LuaFailure? {
+    guard status != LUA_OK else { return nil }
+    let failure = LuaFailure(text: string(at: -1) ?? "cannot load chunk")
+    clua_pop(state, 1)
+    return failure
+  }
+
+  /// The result of a helper call: its results as strings (nil for non-strings), or a failure.
+  struct HelperResult {
+    var values: [String?] = []
+    var failure: LuaFailure?
+    var first: String? { values.first ?? nil }
+  }
+
+  /// Calls `depsh.<name>(arguments…)` of the shell's Lua half and converts its results.
+  @discardableResult
+  func callHelper(_ name: String, _ arguments: [LuaArgument] = []) -> HelperResult {
+    let top = lua_gettop(state)
+    defer { lua_settop(state, top) }
+    guard pushHelper(name) else {
+      return HelperResult(failure: LuaFailure(text: "depsh: no shell helper \(name)"))
+    }
+    for argument in arguments { push(argument) }
+    if let failure = protectedCall(arguments: Int32(arguments.count), results: LUA_MULTRET) {
+      return HelperResult(failure: failure)
+    }
+    var result = HelperResult()
+    let newTop = lua_gettop(state)
+    if newTop > top {
+      for index in (top + 1)...newTop {
+        result.values.append(lua_type(state, index) == LUA_TSTRING ? string(at: index) : nil)
+      }
+    }
+    return result
+  }
+
+  /// Pushes `depsh.<name>` (the shell's Lua half, kept in the registry); false if missing.
+  func pushHelper(_ name: String) -> Bool {
+    lua_getfield(state, clua_registryindex(), "depsh.shell")
+    guard lua_type(state, -1) == LUA_TTABLE else {
+      clua_pop(state, 1)
+      return false
+    }
+    lua_pushstring(state, name)
+    lua_rawget(state, -2)
+    clua_depsh_remove(state, -2)
+    if lua_type(state, -1) == LUA_TFUNCTION { return true }
+    clua_pop(state, 1)
+    return false
+  }
+
+  func push(_ argument: LuaArgument) {
+    switch argument {
+    case .string(let text): lua_pushstring(state, text)
+    case .number(let number): lua_pushnumber(state, number)
+    case .boolean(let flag): lua_pushboolean(state, flag ? 1 : 0)
+    case .nilValue: lua_pushnil(state)
+    }
+  }
+
+  /// The string at `index` (strings and numbers only; never raises).
+  func string(at index: Int32) -> String? {
+    let kind = lua_type(state, index)
+    guard kind == LUA_TSTRING || kind == LUA_TNUMBER else { return nil }
+    var length = 0
+    guard let pointer = lua_tolstring(state, index, &length) else { return nil }
+    let bytes = UnsafeRawBufferPointer(start: pointer, count: length)
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// Sets the global `arg` like lua.c: `arg[0]` the script, `arg[1…]` its arguments, negative
+  /// indices for what came before the script on the command line.
+  func setArgTable(before: [String], script: String, after: [String]) {
+    lua_createtable(state, Int32(after.count), Int32(before.count + 1))
+    for (offset, text) in before.enumerated() {
+      lua_pushstring(state, text)
+      lua_rawseti(state, -2, lua_Integer(offset - before.count))
+    }
+    lua_pushstring(state, script)
+    lua_rawseti(state, -2, 0)
+    for (offset, text) in after.enumerated() {
+      lua_pushstring(state, text)
+      lua_rawseti(state, -2, lua_Integer(offset + 1))
+    }
+    lua_setglobal(state, "arg")
+  }
+}

@@ -1,0 +1,149 @@
+// The REPL, like lua.c and sqlite3: `1+1` and `=expr` print (tables pretty-printed), a statement
+// that ends in `<eof>` keeps reading (`   ...> `), dot-commands from the help table, Ctrl-C stops
+// the running statement (the guard hook raises "interrupted!"), not the shell. Every deps.Store
+// prints the actions it handles and the new state (`deps._trace`).
+import CLua
+import DepsCore
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+enum REPL {
+  static let prompt = "deps> "
+  static let continuation = "   ...> "
+
+  static func run(context: String) -> Int32 {
+    guard let lua = LuaState(context: context) else {
+      Output.error("depsh: cannot create a Lua state (out of memory)\n")
+      return 1
+    }
+    if let problem = lua.moduleProblem { Output.error("depsh: warning: \(problem)\n") }
+    lua.callHelper("enable_trace")
+    lua.setArgTable(before: [], script: "depsh", after: [])
+    let reader = LineReader(completer: lua)
+    Guard.catchInterrupts()
+    if reader.interactive {
+      print("depsh \(DepsVersion.string) (\(String(cString: clua_release()))) — context: "
+        + "\(context). Enter \".help\" for help.")
+    }
+    var pending = ""
+    loop: while true {
+      Output.flush()
+      switch reader.read(prompt: pending.isEmpty ? prompt : continuation) {
+      case .end:
+        if reader.interactive { print("") }
+        break loop
+      case .interrupted:
+        print("")
+        pending = ""
+      case .text(let line):
+        reader.remember(line)
+        let trimmed = line.trimmingWhitespace
+        if pending.isEmpty, trimmed.hasPrefix(".") {
+          if !command(trimmed, lua: lua) { break loop }
+        } else if pending.isEmpty, trimmed.isEmpty {
+          continue
+        } else {
+          let source = pending.isEmpty ? line : pending + "\n" + line
+          pending = evaluate(source, lua: lua) ? "" : source
+        }
+      }
+    }
+    reader.saveHistory()
+    Output.flush()
+    return 0
+  }
+
+  /// Compiles and runs one statement; false when it is incomplete (more lines needed).
+  private static func evaluate(_ source: String, lua: LuaState) -> Bool {
+    let base = lua_gettop(lua.state)
+    defer { lua_settop(lua.state, base) }
+    var code = source
+    if code.hasPrefix("=") { code = "return " + code.dropFirst() }
+    if lua.load(code: "return " + code, name: "=stdin") != nil {
+      if let failure = lua.load(code: code, name: "=stdin") {
+        if failure.text.hasSuffix("<eof>") { return false }
+        Output.error(failure.text + "\n")
+        return true
+      }
+    }
+    _ = Guard.takeInterrupt()
+    if let failure = lua.protectedCall(arguments: 0, results: LUA_MULTRET) {
+      Output.flush()
+      Output.error(failure.text + "\n")
+      return true
+    }
+    let count = lua_gettop(lua.state) - base
+    guard count > 0, lua.pushHelper("show") else { return true }
+    clua_depsh_insert(lua.state, base + 1)
+    if let failure = lua.protectedCall(arguments: count, results: 1) {
+      Output.error(failure.text + "\n")
+    } else if let text = lua.string(at: -1) {
+      print(text)
+    }
+    return true
+  }
+
+  /// Runs a dot-command; false for `.quit`.
+  private static func command(_ line: String, lua: LuaState) -> Bool {
+    let words = line.split(whereSeparator: \.isWhitespace).map(String.init)
+    let name = words.first ?? line
+    let argument = words.count > 1 ? line.dropFirst(name.count).trimmingWhitespace : nil
+    switch name {
+    case ".help":
+      print(Help.repl)
+    case ".quit", ".exit":
+      return false
+    case ".features":
+      printHelper(lua.callHelper("features"))
+    case ".deps":
+      printHelper(lua.callHelper("dependencies"))
+    case ".context":
+      if let argument {
+        guard Shell.contexts.contains(argument) else {
+          Output.error(
+            "Error: unknown context \"\(argument)\" (expected live, preview or test)\n")
+          return true
+        }
+        if let failure = lua.callHelper("set_context", [.string(argument)]).failure {
+          Output.error(failure.message + "\n")
+          return true
+        }
+      }
+      printHelper(lua.callHelper("context"))
+    case ".load":
+      guard let argument else {
+        Output.error("Error: .load needs a file name\n")
+        return true
+      }
+      if let failure = lua.load(file: argument) {
+        Output.error(failure.text + "\n")
+      } else if let failure = lua.protectedCall(arguments: 0, results: 0) {
+        Output.flush()
+        Output.error(failure.text + "\n")
+      }
+    default:
+      Output.error("Error: unknown command \"\(name)\". Enter \".help\" for help\n")
+    }
+    return true
+  }
+
+  private static func printHelper(_ result: LuaState.HelperResult) {
+    if let failure = result.failure {
+      Output.error(failure.message + "\n")
+    } else if let text = result.first, !text.isEmpty {
+      print(text)
+    }
+  }
+}
+
+extension StringProtocol {
+  /// The text without leading and trailing whitespace.
+  var trimmingWhitespace: String {
+    var slice = Substring(self)
+    while slice.first?.isWhitespace == true { slice = slice.dropFirst() }
+    while slice.last?.isWhitespace == true { slice = slice.dropLast() }
+    return String(slice)
+  }
+}

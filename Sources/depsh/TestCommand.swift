@@ -1,0 +1,274 @@
+// The parent half of `depsh test`: finds the files, runs each in a worker process (re-exec of
+// depsh; `--jobs N` at once), watches the clock for a test stuck outside Lua (kills the worker,
+// reports the test, restarts the file after it), and feeds the reporter file by file in run
+// order — so `--jobs N` prints exactly what `--jobs 1` prints.
+import CLua
+import DepsCore
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+enum TestCommand {
+  /// How long past `--timeout` a worker may go without answering before it is killed.
+  static let grace = 0.5
+
+  static func run(_ options: TestOptions) -> Int32 {
+    if options.worker { return TestWorker.run(options) }
+    let files: [String]
+    do {
+      files = try options.discover()
+      if let filter = options.filter { try validate(pattern: filter) }
+    } catch let error as Shell.UsageError {
+      Output.error("depsh: \(error.message)\n\(Help.usageLine)\n")
+      return 2
+    } catch {
+      return 2
+    }
+    signal(SIGPIPE, SIG_IGN)
+    var ordered = files
+    if let seed = options.seed {
+      Output.error("Randomized with seed \(seed)\n")
+      var generator = SeededOrder(seed: seed)
+      ordered = generator.shuffle(files)
+    }
+    let interactive = isatty(1) != 0
+    var scheduler = Scheduler(
+      files: ordered, options: options,
+      reporter: Reporters.make(options.format, colors: interactive && options.format == .pretty),
+      progress: interactive && options.format != .junit)
+    let (passed, failed) = scheduler.runAll()
+    if passed + failed == 0 { Output.error("depsh test: no tests found\n") }
+    return failed == 0 ? 0 : 1
+  }
+
+  private static func validate(pattern: String) throws {
+    guard let lua = luaL_newstate() else { return }
+    defer { lua_close(lua) }
+    luaL_openlibs(lua)
+    lua_getglobal(lua, "string")
+    lua_getfield(lua, -1, "find")
+    lua_pushstring(lua, "")
+    lua_pushstring(lua, pattern)
+    if clua_pcall(lua, 2, 1, 0) != LUA_OK {
+      let message = clua_tostring(lua, -1).map { String(cString: $0) } ?? "bad pattern"
+      throw Shell.UsageError(message: "test: bad --filter pattern: \(message)")
+    }
+  }
+}
+
+/// Runs the files' workers and hands results to the reporter in file order.
+struct Scheduler {
+  final class FileRun {
+    let path: String
+    var results: [TestResult] = []
+    var reported = 0
+    var started = false
+    var finished = false
+    var worker: Worker?
+    var output = ""
+    /// What is running in the worker now: the test's position (nil: the file's top level),
+    /// name and place, and since when.
+    var current: Running?
+    /// After a restart, the file's top level runs again: its output was already reported.
+    var discardOutput = false
+
+    init(path: String) { self.path = path }
+  }
+
+  struct Running {
+    var position: Int?
+    var name: String
+    var source: String
+    var line: Int
+    var since: Double
+
+    /// `file:line` of the test, or the file.
+    var place: String { line > 0 ? "\(source):\(line)" : source }
+  }
+
+  let files: [FileRun]
+  let options: TestOptions
+  var reporter: any TestReporter
+  let progress: Bool
+  private var nextToStart = 0
+  private var nextToReport = 0
+  private var passed = 0
+  private var failed = 0
+  private var progressShown = false
+
+  init(files: [String], options: TestOptions, reporter: any TestReporter, progress: Bool) {
+    self.files = files.map(FileRun.init)
+    self.options = options
+    self.reporter = reporter
+    self.progress = progress
+  }
+
+  mutating func runAll() -> (passed: Int, failed: Int) {
+    while nextToReport < files.count {
+      while nextToStart < files.count, running.count < options.jobs {
+        start(files[nextToStart], skip: 0)
+        nextToStart += 1
+      }
+      pump()
+      flushReports()
+    }
+    clearProgress()
+    reporter.finish(passed: passed, failed: failed)
+    return (passed, failed)
+  }
+
+  private var running: [FileRun] { files.filter { $0.worker != nil } }
+
+  private func start(_ file: FileRun, skip: Int) {
+    file.started = true
+    var arguments = ["test", "--worker", "--context", options.context, "--skip", String(skip)]
+    if let timeout = options.timeout { arguments += ["--timeout", String(timeout)] }
+    if let seed = options.seed { arguments += ["--seed", String(seed)] }
+    if let filter = options.filter { arguments += ["--filter", filter] }
+    arguments += ["--", file.path]
+    file.current = Running(
+      position: nil, name: file.path, source: file.path, line: 0, since: clua_depsh_monotonic())
+    file.discardOutput = skip > 0
+    if let worker = Worker(arguments: arguments) {
+      file.worker = worker
+    } else {
+      file.results.append(TestResult(
+        name: file.path, source: file.path, line: 0, passed: false,
+        reason: "depsh: cannot start a worker process: \(String(cString: strerror(errno)))",
+        duration: 0, file: file.path))
+      file.finished = true
+    }
+  }
+
+  /// Waits for output from the running workers (or the next watchdog deadline) and handles it.
+  private mutating func pump() {
+    let active = running
+    guard !active.isEmpty else { return }
+    var fds = active.map { pollfd(fd: $0.worker?.fd ?? -1, events: Int16(POLLIN), revents: 0) }
+    _ = poll(&fds, nfds_t(fds.count), 100)
+    for (index, file) in active.enumerated() {
+      guard let worker = file.worker else { continue }
+      if fds[index].revents != 0 {
+        let bytes = worker.read()
+        if bytes.isEmpty {
+          finishWorker(file)
+          continue
+        }
+        for piece in worker.scanner.feed(bytes) { handle(piece, in: file) }
+      }
+      watch(file)
+    }
+    showProgress()
+  }
+
+  private func handle(_ piece: RecordScanner.Piece, in file: FileRun) {
+    switch piece {
+    case .output(let text):
+      if !file.discardOutput { file.output += text }
+    case .record(.collecting):
+      file.current = Running(
+        position: nil, name: file.path, source: file.path, line: 0, since: clua_depsh_monotonic())
+    case .record(.began(let index, let name, let source, let line)):
+      file.discardOutput = false
+      file.current = Running(
+        position: index, name: name, source: source, line: line, since: clua_depsh_monotonic())
+    case .record(.ended(_, var result)):
+      result.output = file.output
+      result.file = file.path
+      file.output = ""
+      file.results.append(result)
+      file.current = nil
+    case .record(.done):
+      file.current = nil
+    }
+  }
+
+  /// The watchdog: a test past `--timeout` + grace is stuck outside Lua (the hook would have
+  /// stopped it otherwise): kill the worker, report the test, go on after it.
+  private func watch(_ file: FileRun) {
+    guard let timeout = options.timeout, let current = file.current, let worker = file.worker
+    else { return }
+    guard clua_depsh_monotonic() - current.since > timeout + TestCommand.grace else { return }
+    kill(-worker.pid, SIGKILL)
+    worker.close()
+    file.worker = nil
+    let place = current.position == nil ? "while running the file's top level" : "outside Lua"
+    file.results.append(TestResult(
+      name: current.name, source: current.source, line: current.line, passed: false,
+      reason: "\(current.place): timed out after \(Self.format(timeout)) s (stopped \(place))",
+      duration: clua_depsh_monotonic() - current.since, output: file.output, file: file.path))
+    file.output = ""
+    file.current = nil
+    if let position = current.position {
+      start(file, skip: position + 1)
+    } else {
+      file.finished = true
+    }
+  }
+
+  /// The worker's stream ended: collect its status; a test it was inside of has failed.
+  private func finishWorker(_ file: FileRun) {
+    guard let worker = file.worker else { return }
+    let leftover = worker.scanner.flush()
+    file.output += leftover
+    let status = worker.close()
+    file.worker = nil
+    guard let current = file.current else {
+      file.finished = true
+      return
+    }
+    file.results.append(TestResult(
+      name: current.name, source: current.source, line: current.line, passed: false,
+      reason: "\(current.place): the test process ended unexpectedly (\(status))",
+      duration: clua_depsh_monotonic() - current.since, output: file.output, file: file.path))
+    file.output = ""
+    file.current = nil
+    if let position = current.position {
+      start(file, skip: position + 1)
+    } else {
+      file.finished = true
+    }
+  }
+
+  /// Reports what is complete, strictly in file order.
+  private mutating func flushReports() {
+    while nextToReport < files.count {
+      let file = files[nextToReport]
+      guard file.started else { return }
+      if file.reported < file.results.count { clearProgress() }
+      if file.reported == 0, !file.results.isEmpty { reporter.fileStarted(file.path) }
+      while file.reported < file.results.count {
+        let result = file.results[file.reported]
+        if result.passed { passed += 1 } else { failed += 1 }
+        reporter.report(result)
+        file.reported += 1
+      }
+      guard file.finished, file.worker == nil else { return }
+      nextToReport += 1
+    }
+  }
+
+  /// On a terminal, a line saying what has been running for more than a second.
+  private mutating func showProgress() {
+    guard progress else { return }
+    let now = clua_depsh_monotonic()
+    guard let file = running.first(where: { now - ($0.current?.since ?? now) > 1 }),
+      let current = file.current
+    else { return }
+    let done = passed + failed
+    let line = "[\(done) done] \(file.path): \(current.name) (\(Int(now - current.since)) s)"
+    reporter.breakLine()
+    Reporters.write("\r\u{1B}[K" + String(line.prefix(100)))
+    progressShown = true
+  }
+
+  private mutating func clearProgress() {
+    guard progressShown else { return }
+    Reporters.write("\r\u{1B}[K")
+    progressShown = false
+  }
+
+  /// Seconds as Lua prints a float (`0.5`, `2.0`), matching the guard hook's message.
+  static func format(_ seconds: Double) -> String { String(seconds) }
+}
