@@ -59,7 +59,7 @@ private struct Host: Reducer {
       issues.map(\.message) == [
         """
         An "ifLet" at "DepsCoreTests/IfLetTests.swift:\(Host.ifLetLine)" received a child \
-        action when child state was "nil": increment
+        action when child state was "nil": "increment"
 
         Make sure the parent does not set child state to "nil" before the child's effects \
         finish, and that child actions are only sent while the child is presented.
