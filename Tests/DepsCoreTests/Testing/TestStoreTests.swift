@@ -70,7 +70,9 @@ private struct Fetcher: Reducer {
       $0.continuousClock = ImmediateClock()
     }
     await store.send(.sleepThenRespond)
-    await store.receive(.respond(1)) { $0.count = 1 }
+    // ImmediateClock lets other tasks run through background-priority hops on the global
+    // executor, which a busy machine can starve for a while: allow more than the default.
+    await store.receive(.respond(1), timeout: .seconds(10)) { $0.count = 1 }
   }
 
   @Test func testStoreTaskFinishAndCancel() async {
