@@ -10,6 +10,8 @@
 //     Invoked with:
 //       42
 
+import Foundation
+
 /// Returns a closure that reports an issue when invoked, then returns `placeholder`.
 ///
 /// ```swift
@@ -218,7 +220,7 @@ public func unimplemented<Result>(
 ///   print(failure.description)  // "NumberFactClient.fetch"
 /// }
 /// ```
-public struct UnimplementedFailure: Error, Equatable {
+public struct UnimplementedFailure: Error, Equatable, LocalizedError {
   /// The description given to `unimplemented(_:)`.
   ///
   /// ```swift
@@ -234,6 +236,14 @@ public struct UnimplementedFailure: Error, Equatable {
   public init(description: String) {
     self.description = description
   }
+
+  /// `Unimplemented: <description>`, what an effect shows when it puts the error in state.
+  ///
+  /// ```swift
+  /// UnimplementedFailure(description: "NumberFactClient.fetch").errorDescription
+  /// // "Unimplemented: NumberFactClient.fetch"
+  /// ```
+  public var errorDescription: String? { "Unimplemented: \(description)" }
 }
 
 /// The message swift-issue-reporting's `unimplemented` reports, reported at the definition site.

@@ -66,6 +66,7 @@ extension NumberFactEndpointTests {
   @Test func forgottenOverrideFailsNamingTheEndpointAndNeverCallsLive() async {
     let before = LiveCalls.snapshot["numberFact.fetch", default: 0]
     let failure = userMessage(for: UnimplementedFailure(description: "NumberFactClient.fetch"))
+    #expect(failure == "Unimplemented: NumberFactClient.fetch")
     let issues = await recordIssues {
       let store = TestStore(initialState: NumberFact.State()) {
         NumberFact()

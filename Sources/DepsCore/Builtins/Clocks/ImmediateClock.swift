@@ -97,8 +97,8 @@ public final class ImmediateClock<Duration: DurationProtocol & Hashable>: Clock,
     set { state.withLock { $0.minimumResolution = newValue } }
   }
 
-  /// Throws `CancellationError` if the task is cancelled, else sets `now` to `deadline`, lets
-  /// other tasks run, and returns without waiting.
+  /// Throws `CancellationError` if the task is cancelled, else sets `now` to `deadline`, yields
+  /// once so other work on the same executor may run, and returns without waiting.
   ///
   /// ```swift
   /// try await ImmediateClock().sleep(until: .init(offset: .seconds(1)), tolerance: nil)
@@ -109,7 +109,9 @@ public final class ImmediateClock<Duration: DurationProtocol & Hashable>: Clock,
   public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
     try Task.checkCancellation()
     state.withLock { $0.now = deadline }
-    await ClockYield.megaYield()
+    // One yield on the sleeping task's own executor: inside a store that is the store's serial
+    // executor, so the effect never waits for the global pool (which may be busy or starved).
+    await Task.yield()
   }
 }
 
