@@ -63,6 +63,7 @@ enum Catalogue {
     for path in ["continuousClock", "suspendingClock"] { registerClock(path, in: registry) }
     registerRandom(in: registry)
     registerUserDefaults(in: registry)
+    registerUserDefaultsAccess(in: registry)
     registerIdentifiers(in: registry)
   }
 
@@ -167,7 +168,7 @@ enum Catalogue {
 
   private static func registerUserDefaults(in registry: EndpointRegistry) {
     registry.register(
-      "userDefaults", input: "string key", output: "a JSON value", contexts: DependencyContext.allCases,
+      "userDefaults", input: "null", output: "a string-keyed store of JSON values",
       presets: ["\"memory\"", "an object of initial contents (in memory)"],
       function: nil,
       preset: { values, preset throws(BridgeError) in
@@ -184,12 +185,36 @@ enum Catalogue {
               + ValueError.excerpt(of: preset))
         }
       },
+      invoke: nil)
+  }
+
+  /// `userDefaults.get` / `userDefaults.set`: read and write the store in scope from Lua
+  /// (`deps.dependency("userDefaults.set"){key = "k", value = v}`); not overridable themselves —
+  /// override `userDefaults` as a whole.
+  private static func registerUserDefaultsAccess(in registry: EndpointRegistry) {
+    registry.register(
+      "userDefaults.get", input: "string key", output: "a JSON value or null",
+      presets: [], function: nil, preset: nil,
       invoke: { key in
         @Dependency(\.userDefaults) var userDefaults
         guard let key = key.stringValue else {
           throw BridgeError(.decode, "expected a string key, got \(ValueError.excerpt(of: key))")
         }
         return try userDefaults.value(key) ?? .null
+      })
+    registry.register(
+      "userDefaults.set", input: #"{"key": string, "value": any}"#, output: "null",
+      isThrowing: true, presets: [], function: nil, preset: nil,
+      invoke: { input in
+        @Dependency(\.userDefaults) var userDefaults
+        guard let key = input["key"]?.stringValue else {
+          throw BridgeError(
+            .decode,
+            #"expected {"key": string, "value": any}, got "# + ValueError.excerpt(of: input))
+        }
+        let value = input["value"]
+        try userDefaults.setValue(value == .null ? nil : value, key)
+        return .null
       })
   }
 

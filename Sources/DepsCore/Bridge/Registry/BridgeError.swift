@@ -60,7 +60,10 @@ public func closeMatches(for name: String, in candidates: [String], limit: Int =
     return (candidate, distance + bonus)
   }
   let threshold = max(2, name.count / 3)
-  return scored.filter { $0.1 <= threshold }.sorted { $0.1 < $1.1 || ($0.1 == $1.1 && $0.0 < $1.0) }
+  let close = scored.filter { $0.1 <= threshold }
+  guard let best = close.map(\.1).min() else { return [] }
+  return close.filter { $0.1 <= best + 1 }
+    .sorted { $0.1 < $1.1 || ($0.1 == $1.1 && $0.0 < $1.0) }
     .prefix(limit).map(\.0)
 }
 

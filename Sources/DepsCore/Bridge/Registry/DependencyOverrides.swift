@@ -28,6 +28,9 @@ public struct DependencyOverrides: Sendable {
       changes.append(.unimplemented(descriptor))
       return
     }
+    if descriptor.installPreset == nil && descriptor.installFunction == nil {
+      throw BridgeError(.invalid, Self.notOverridable(descriptor.path))
+    }
     guard let install = descriptor.installPreset else {
       throw BridgeError(
         .invalid,
@@ -43,6 +46,9 @@ public struct DependencyOverrides: Sendable {
     throws(BridgeError)
   {
     let descriptor = try registry.descriptor(path)
+    if descriptor.installPreset == nil && descriptor.installFunction == nil {
+      throw BridgeError(.invalid, Self.notOverridable(descriptor.path))
+    }
     guard descriptor.installFunction != nil else {
       throw BridgeError(
         .invalid,
@@ -50,6 +56,12 @@ public struct DependencyOverrides: Sendable {
       )
     }
     changes.append(.function(descriptor, function))
+  }
+
+  static func notOverridable(_ path: String) -> String {
+    let parent = path.split(separator: ".").first.map(String.init) ?? path
+    return "dependency path \"\(path)\" can be called but not overridden; override "
+      + "\"\(parent)\" instead"
   }
 
   /// Sets the context the store resolves defaults in.

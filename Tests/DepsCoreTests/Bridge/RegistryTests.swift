@@ -1,0 +1,143 @@
+// The Bridge registries every front stands on: lookups with close matches, action validation,
+// initial state, overrides (presets, functions, not-overridable paths), bridged stores.
+import Foundation
+import Testing
+
+@testable import DepsCore
+
+@Suite struct RegistryTests {
+  @Test func unknownFeatureNamesCloseMatches() {
+    #expect(throws: BridgeError(.notFound, #"unknown feature "Countr"; did you mean "Counter"?"#)) {
+      try FeatureRegistry.shared.descriptor("Countr")
+    }
+  }
+
+  @Test func unknownPathNamesCloseMatches() {
+    var overrides = DependencyOverrides()
+    #expect(
+      throws: BridgeError(
+        .notFound, #"unknown dependency path "numbrFact.fetch"; did you mean "numberFact.fetch"?"#)
+    ) {
+      try overrides.set("numbrFact.fetch", function: { _ in .null })
+    }
+  }
+
+  @Test func catalogueListsEveryFeatureAndPath() {
+    #expect(FeatureRegistry.shared.all.map(\.name) == ["App", "Counter", "NumberFact", "Timer", "Todos"])
+    let paths = EndpointRegistry.shared.all.map(\.path)
+    for path in [
+      "numberFact.fetch", "delayClient.wait", "uuid", "date.now", "continuousClock",
+      "suspendingClock", "withRandomNumberGenerator", "calendar", "locale", "timeZone",
+      "userDefaults", "userDefaults.get", "userDefaults.set",
+    ] {
+      #expect(paths.contains(path), "\(path)")
+    }
+    #expect(throws: Never.self) { try EndpointRegistry.shared.descriptor("random") }
+  }
+
+  @Test func badPresetsFailWhenAdded() {
+    var overrides = DependencyOverrides()
+    #expect(
+      throws: BridgeError(
+        .decode, #"expected "incrementing" or a UUID string for uuid, got 42"#)
+    ) { try overrides.set("uuid", preset: 42) }
+    #expect(
+      throws: BridgeError(
+        .decode, #"expected "immediate", "test" or "live" for continuousClock, got "fast""#)
+    ) { try overrides.set("continuousClock", preset: "fast") }
+    #expect(
+      throws: BridgeError(
+        .invalid,
+        #"dependency path "userDefaults.get" can be called but not overridden; override "userDefaults" instead"#
+      )
+    ) { try overrides.set("userDefaults.get", preset: "memory") }
+    #expect(
+      throws: BridgeError(
+        .invalid,
+        #"dependency path "continuousClock" takes a preset ("immediate", "test", "live"), not a function"#
+      )
+    ) { try overrides.set("continuousClock", function: { _ in .null }) }
+  }
+
+  @Test func unknownActionAndBadPayloadChangeNothing() throws {
+    let feature = try FeatureRegistry.shared.descriptor("NumberFact")
+    let store = try feature.open(context: .test, overrides: DependencyOverrides())
+    #expect(
+      throws: BridgeError(
+        .notFound,
+        #"unknown action "incrementButonTapped" for NumberFact; did you mean "incrementButtonTapped"?"#
+      )
+    ) { try store.send("incrementButonTapped") }
+    #expect(
+      throws: BridgeError(
+        .decode, #"expected a string at numberFactResponse.success, got 12"#)
+    ) { try store.send(["numberFactResponse": ["success": 12]]) }
+    #expect(store.state == ["count": 0])
+    store.close()
+  }
+
+  @Test func initialStateIsMergedOntoTheDefault() throws {
+    let feature = try FeatureRegistry.shared.descriptor("Counter")
+    let store = try feature.open(
+      state: ["count": 41], context: .test, overrides: DependencyOverrides())
+    #expect(try store.send("incrementButtonTapped") == [])
+    #expect(store.state == ["count": 42, "isLoading": false])
+    store.close()
+  }
+
+  @Test func userDefaultsGetAndSetUseTheStoreInScope() async throws {
+    let get = try EndpointRegistry.shared.descriptor("userDefaults.get")
+    let set = try EndpointRegistry.shared.descriptor("userDefaults.set")
+    try await withDependencies { $0.userDefaults = .inMemory() } operation: {
+      _ = try await set.invoke?(["key": "k", "value": [1, 2]])
+      #expect(try await get.invoke?("k") == [1, 2])
+      _ = try await set.invoke?(["key": "k", "value": nil])
+      #expect(try await get.invoke?("k") == .null)
+    }
+  }
+
+  @Test func bridgedTestStorePatchesAndFailures() throws {
+    let feature = try FeatureRegistry.shared.descriptor("Counter")
+    var overrides = DependencyOverrides()
+    try overrides.set("delayClient.wait", function: { _ in .null })
+    let store = try feature.openTest(overrides: overrides)
+    #expect(try store.send("incrementButtonTapped", assert: .patch(["count": 1])) == [])
+    let failures = try store.send("incrementButtonTapped", assert: .patch(["count": 3]))
+    #expect(
+      failures == [
+        """
+        A state change does not match expectation: …
+
+            {
+          -   "count": 3,
+          +   "count": 2,
+              … (1 unchanged)
+            }
+
+        (Expected: -, Actual: +)
+        """
+      ])
+    #expect(
+      throws: BridgeError(.decode, #"expected an integer at count, got "x""#)
+    ) { try store.send("incrementButtonTapped", assert: .patch(["count": "x"])) }
+    #expect(store.state == ["count": 2, "isLoading": false])
+    #expect(try store.send("delayedIncrementButtonTapped", assert: .patch(["isLoading": true])) == [])
+    #expect(store.close().count == 1)
+  }
+
+  @Test func advanceNeedsATestClock() throws {
+    let feature = try FeatureRegistry.shared.descriptor("Timer")
+    var overrides = DependencyOverrides()
+    try overrides.set("continuousClock", preset: "immediate")
+    try overrides.set("suspendingClock", preset: "immediate")
+    let store = try feature.openTest(overrides: overrides)
+    #expect(
+      throws: BridgeError(
+        .invalid,
+        "this store has no test clock to advance: its continuousClock was overridden with a "
+          + #"clock that is not "test""#
+      )
+    ) { try store.advance(by: 1) }
+    _ = store.close()
+  }
+}
