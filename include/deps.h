@@ -370,6 +370,24 @@ int deps_test_store_skip_in_flight_effects(deps_test_store *t);
  */
 int deps_test_store_apply_overrides(deps_test_store *t, const deps_overrides *o);
 
+/* ---- Lua from C ------------------------------------------------------------------------ */
+
+/**
+ * Runs the Lua file at `path` inside a Lua state owned by the library (created on first use,
+ * with the standard libraries and the `deps` module as a global), so the features
+ * (`deps.feature{}`) and dependencies (`deps.register{}`) it defines join the registries: a C
+ * program can then open stores of Lua-defined features with deps_store_open /
+ * deps_test_store_open and override Lua-registered endpoints with deps_overrides_set_endpoint.
+ * Calling it again runs another file in the same state (a feature defined again replaces the
+ * previous definition).
+ *   path  the file to run (chunk name "@path", so messages read "path:12: ...").
+ * Returns: DEPS_OK; DEPS_EINVAL when path is NULL; DEPS_ENOTFOUND when the file cannot be
+ * opened; DEPS_ERROR on a syntax or run-time error. The message is in deps_last_error().
+ * Threads: thread-safe; every entry into the library's Lua state (this call, and the Lua
+ * reducers and overrides that stores on any thread call) holds one recursive lock.
+ */
+int deps_lua_load(const char *path);
+
 #ifdef __cplusplus
 }
 #endif

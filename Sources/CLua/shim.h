@@ -18,6 +18,115 @@ static inline int clua_registryindex(void) { return LUA_REGISTRYINDEX; }
 static inline int clua_upvalueindex(int i) { return lua_upvalueindex(i); }
 static inline const char *clua_release(void) { return LUA_RELEASE; }
 
+/* ---- The Lua module `deps` (Sources/DepsCABI/Lua) ------------------------------------------ */
+
+static inline lua_Integer clua_tointegerx(lua_State *L, int i, int *isnum) {
+  return lua_tointegerx(L, i, isnum);
+}
+static inline void clua_insert(lua_State *L, int i) { lua_insert(L, i); }
+static inline void clua_remove(lua_State *L, int i) { lua_remove(L, i); }
+static inline void clua_replace(lua_State *L, int i) { lua_replace(L, i); }
+static inline int clua_isnoneornil(lua_State *L, int i) { return lua_isnoneornil(L, i); }
+static inline void *clua_newuserdata(lua_State *L, size_t size, int nuv) {
+  return lua_newuserdatauv(L, size, nuv);
+}
+static inline int clua_getuservalue(lua_State *L, int i) { return lua_getiuservalue(L, i, 1); }
+static inline int clua_setuservalue(lua_State *L, int i) { return lua_setiuservalue(L, i, 1); }
+static inline int clua_ridx_mainthread(void) { return LUA_RIDX_MAINTHREAD; }
+static inline int clua_multret(void) { return LUA_MULTRET; }
+static inline int clua_yieldable(lua_State *L) { return lua_isyieldable(L); }
+static inline void clua_pushstring_n(lua_State *L, const char *s, size_t n) {
+  lua_pushlstring(L, s, n);
+}
+
+/* What a Swift function behind `clua_trampoline` returns besides a result count (n >= 0).
+ * In every case but CLUA_YIELD the message is on the top of the stack. */
+enum {
+  CLUA_ERROR = -1,         /* raise the message, prefixed with the caller's position */
+  CLUA_ERROR_RAW = -2,     /* raise the message as it is (it already has a position) */
+  CLUA_YIELD = -3,         /* yield the running coroutine with no values */
+  CLUA_ARGERROR_BASE = -1000 /* CLUA_ARGERROR_BASE - arg: luaL_argerror(arg, message) */
+};
+
+/** A Swift function called from Lua through `clua_trampoline`: it never raises. */
+typedef int (*clua_SwiftFunction)(lua_State *L);
+
+/* Raises on behalf of a Swift function after its frames are gone (see PITFALLS.md: a Lua error
+ * must never longjmp across Swift frames). */
+static int clua_raise(lua_State *L, int status) {
+  if (status == CLUA_YIELD) return lua_yield(L, 0);
+  if (status <= CLUA_ARGERROR_BASE) {
+    return luaL_argerror(L, CLUA_ARGERROR_BASE - status, lua_tostring(L, -1));
+  }
+  if (status == CLUA_ERROR) {
+    luaL_where(L, 1);
+    lua_insert(L, -2);
+    lua_concat(L, 2);
+  }
+  return lua_error(L);
+}
+
+/* The one C function behind every Swift function of the module: upvalue 1 is the Swift
+ * function (a light userdata), the others are the Swift function's own upvalues. */
+static int clua_trampoline(lua_State *L) {
+  clua_SwiftFunction fn = (clua_SwiftFunction)lua_touserdata(L, lua_upvalueindex(1));
+  int n = fn(L);
+  return n >= 0 ? n : clua_raise(L, n);
+}
+
+/** Pushes `fn` as a Lua function closing over the `nup` values on the top of the stack (they
+ * become its upvalues 2 … nup + 1). */
+static inline void clua_pushswift(lua_State *L, clua_SwiftFunction fn, int nup) {
+  lua_pushlightuserdata(L, (void *)fn);
+  lua_rotate(L, -nup - 1, 1);
+  lua_pushcclosure(L, clua_trampoline, nup + 1);
+}
+
+/** The Swift function behind a function pushed by `clua_pushswift`, or NULL. */
+static inline clua_SwiftFunction clua_swiftfunction(lua_State *L, int i) {
+  if (lua_tocfunction(L, i) != clua_trampoline) return NULL;
+  if (lua_getupvalue(L, i, 1) == NULL) return NULL;
+  clua_SwiftFunction fn = (clua_SwiftFunction)lua_touserdata(L, -1);
+  lua_pop(L, 1);
+  return fn;
+}
+
+/* A message handler for lua_pcall adding a traceback (C, so it may raise). */
+static int clua_traceback(lua_State *L) {
+  const char *msg = lua_tostring(L, 1);
+  if (msg == NULL) {
+    if (luaL_callmeta(L, 1, "__tostring") && lua_type(L, -1) == LUA_TSTRING) return 1;
+    msg = lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, 1));
+  }
+  luaL_traceback(L, L, msg, 1);
+  return 1;
+}
+static inline lua_CFunction clua_traceback_function(void) { return clua_traceback; }
+
+/* Opens the standard libraries inside a protected call (luaL_openlibs may raise). */
+static int clua_openlibs_protected(lua_State *L) {
+  luaL_openlibs(L);
+  return 0;
+}
+static inline int clua_openlibs(lua_State *L) {
+  lua_pushcfunction(L, clua_openlibs_protected);
+  return lua_pcall(L, 0, 0, 0);
+}
+
+/* Registers `open` as package.loaded[name] and the global `name`, inside a protected call. */
+static int clua_requiref_protected(lua_State *L) {
+  const char *name = lua_tostring(L, 1);
+  lua_CFunction open = lua_tocfunction(L, 2);
+  luaL_requiref(L, name, open, 1);
+  return 0;
+}
+static inline int clua_requiref(lua_State *L, const char *name, lua_CFunction open) {
+  lua_pushcfunction(L, clua_requiref_protected);
+  lua_pushstring(L, name);
+  lua_pushcfunction(L, open);
+  return lua_pcall(L, 2, 0, 0);
+}
+
 /* ==== depsh block (Sources/depsh) — begin. Owned by depsh; append-only, edit only inside. ==== */
 /* The deps module's opener, bound weakly under another C name so that this declaration never
  * clashes with DepsCABI's own `luaopen_deps`; NULL when the module is not linked in. */

@@ -127,7 +127,8 @@ public struct FeatureDescriptor: Sendable {
           + ValueError.excerpt(of: action))
     }
     let names = actions.map(\.name)
-    if names.contains(name) { return }
+    // A feature listing no actions (a Lua `deps.feature{}` without `actions=`) takes any name.
+    if names.isEmpty || names.contains(name) { return }
     throw BridgeError(
       .notFound, "unknown action \"\(name)\" for \(self.name)\(didYouMean(name, in: names))")
   }

@@ -1,0 +1,289 @@
+// The `d` proxy and the dependency scopes of the Lua front:
+//   dependencies = function(d) d.numberFact.fetch = function(n) … end; d.uuid = "incrementing" end
+//   deps.with_dependencies(function(d) … end, function() … end)
+//   deps.prepare_dependencies(function(d) … end)
+//   local now = deps.dependency("date.now"); now()
+// `d.a.b` builds the path `a.b`; assigning validates it at once through the endpoint registry
+// (an unknown path raises with the registry's close matches). A Lua function becomes a
+// `ForeignFunction` called with lua_pcall on the thread owning the state; its Lua errors become
+// a thrown `EndpointError` carrying `file:line: message`. Any other value is a preset.
+import CLua
+import DepsCore
+
+/// Where assignments to a `d` proxy go: collected into a recipe, or applied to a store now.
+final class LuaOverridesSink {
+  var overrides = DependencyOverrides()
+  /// False once the function that received the proxy returned (for collecting sinks).
+  var isOpen = true
+  /// Applies each change at once (a test store's `store.dependencies`), when set.
+  let applyNow: ((DependencyOverrides) -> Void)?
+
+  init(applyNow: ((DependencyOverrides) -> Void)? = nil) { self.applyNow = applyNow }
+}
+
+/// One `d` / `d.numberFact` proxy: a sink and the path so far.
+final class LuaDependencyPath {
+  let sink: LuaOverridesSink
+  let path: String
+  init(sink: LuaOverridesSink, path: String) {
+    self.sink = sink
+    self.path = path
+  }
+}
+
+/// Sendable carrier of a lua_State pointer for closures that only run on its owning thread.
+struct LuaThread: @unchecked Sendable {
+  let state: OpaquePointer
+}
+
+enum LuaDependencies {
+  static let metatable = "deps.Dependencies"
+
+  // MARK: The proxy
+
+  /// Creates the proxy metatable.
+  static func register(_ L: OpaquePointer, _ runtime: LuaRuntime) {
+    guard luaL_newmetatable(L, metatable) != 0 else {
+      clua_pop(L, 1)
+      return
+    }
+    let methods: [(String, clua_SwiftFunction)] = [
+      ("__index", proxyIndex), ("__newindex", proxyNewIndex), ("__gc", proxyCollect),
+      ("__tostring", proxyToString),
+    ]
+    for (name, function) in methods {
+      LuaStack.pushFunction(L, runtime, function)
+      LuaStack.setRawField(L, -2, name)
+    }
+    clua_pop(L, 1)
+  }
+
+  /// Pushes a proxy for `path` ("" is `d` itself).
+  static func pushProxy(_ L: OpaquePointer, sink: LuaOverridesSink, path: String) {
+    let slot = clua_newuserdata(L, MemoryLayout<UnsafeMutableRawPointer?>.size, 0)
+    let box = LuaDependencyPath(sink: sink, path: path)
+    slot?.storeBytes(
+      of: Unmanaged.passRetained(box).toOpaque(), as: UnsafeMutableRawPointer?.self)
+    luaL_setmetatable(L, metatable)
+  }
+
+  private static func proxy(_ L: OpaquePointer, _ index: Int32) throws(LuaFailure)
+    -> LuaDependencyPath
+  {
+    guard let slot = luaL_testudata(L, index, metatable),
+      let raw = slot.load(as: UnsafeMutableRawPointer?.self)
+    else { throw LuaStack.typeError(L, index, expected: metatable) }
+    return Unmanaged<LuaDependencyPath>.fromOpaque(raw).takeUnretainedValue()
+  }
+
+  private static let proxyIndex: clua_SwiftFunction = { L in
+    luaEntry(L) { L, _ throws(LuaFailure) in
+      let box = try proxy(L, 1)
+      let key = try LuaStack.checkString(L, 2)
+      pushProxy(L, sink: box.sink, path: box.path.isEmpty ? key : "\(box.path).\(key)")
+      return 1
+    }
+  }
+
+  private static let proxyNewIndex: clua_SwiftFunction = { L in
+    luaEntry(L) { L, runtime throws(LuaFailure) in
+      let box = try proxy(L, 1)
+      let key = try LuaStack.checkString(L, 2)
+      let path = box.path.isEmpty ? key : "\(box.path).\(key)"
+      try assign(L, runtime, sink: box.sink, path: path, valueAt: 3)
+      return 0
+    }
+  }
+
+  private static let proxyCollect: clua_SwiftFunction = { L in
+    guard let L, let slot = lua_touserdata(L, 1),
+      let raw = slot.load(as: UnsafeMutableRawPointer?.self)
+    else { return 0 }
+    slot.storeBytes(of: nil, as: UnsafeMutableRawPointer?.self)
+    Unmanaged<LuaDependencyPath>.fromOpaque(raw).release()
+    return 0
+  }
+
+  private static let proxyToString: clua_SwiftFunction = { L in
+    luaEntry(L) { L, _ throws(LuaFailure) in
+      let box = try proxy(L, 1)
+      LuaStack.push(L, box.path.isEmpty ? "deps.Dependencies" : "deps.Dependencies (\(box.path))")
+      return 1
+    }
+  }
+
+  /// `d.<path> = value`: a function or a preset, validated now.
+  static func assign(
+    _ L: OpaquePointer, _ runtime: LuaRuntime, sink: LuaOverridesSink, path: String,
+    valueAt index: Int32
+  ) throws(LuaFailure) {
+    guard sink.isOpen else {
+      throw .error(
+        "attempt to use a dependencies proxy after its function returned (set \(path) inside "
+          + "the dependencies function)")
+    }
+    var change = DependencyOverrides()
+    do throws(BridgeError) {
+      switch lua_type(L, index) {
+      case LUA_TFUNCTION:
+        lua_pushvalue(L, index)
+        let function = LuaRef(popping: L, runtime: runtime)
+        try change.set(path, function: foreign(function))
+      case LUA_TNIL, LUA_TNONE:
+        throw BridgeError(
+          .invalid,
+          "cannot set dependency \"\(path)\" to nil; assign a function or a preset value")
+      default:
+        let preset: Value
+        do throws(LuaValue.ConversionError) {
+          preset = try LuaValue.read(L, index)
+        } catch {
+          throw BridgeError(.invalid, error.describe(root: path))
+        }
+        try change.set(path, preset: preset)
+      }
+    } catch {
+      throw .error(error.message)
+    }
+    if let applyNow = sink.applyNow {
+      applyNow(change)
+    } else {
+      sink.overrides = sink.overrides.appending(change)
+    }
+  }
+
+  /// Calls the function at `index` with a fresh `d` proxy and returns what it assigned.
+  static func collect(_ L: OpaquePointer, _ runtime: LuaRuntime, functionAt index: Int32)
+    throws(LuaFailure) -> DependencyOverrides
+  {
+    let sink = LuaOverridesSink()
+    defer { sink.isOpen = false }
+    guard lua_checkstack(L, 3) != 0 else { throw .error("Lua stack overflow") }
+    lua_pushvalue(L, index)
+    pushProxy(L, sink: sink, path: "")
+    if let message = runtime.pcall(L, nargs: 1, nresults: 0) { throw .raw(message) }
+    return sink.overrides
+  }
+
+  // MARK: Lua functions as endpoints
+
+  /// A Lua function as an endpoint implementation: called with lua_pcall (holding the state's
+  /// lock, on the thread inside the store call); a Lua error is thrown as `EndpointError`.
+  static func foreign(_ function: LuaRef) -> ForeignFunction {
+    { input in try function.runtime.callFunction(function, input) }
+  }
+
+  /// Describes a Swift error as the Lua front shows it.
+  static func describe(_ error: any Error) -> String {
+    switch error {
+    case let error as EndpointError: return error.message
+    case let error as BridgeError: return error.message
+    default: return "\(error)"
+    }
+  }
+
+  // MARK: Module functions
+
+  /// `deps.with_dependencies(function(d) … end, function() … end)` → the operation's results.
+  static let withDependencies: clua_SwiftFunction = { L in
+    luaEntry(L) { L, runtime throws(LuaFailure) in
+      try LuaStack.checkFunction(L, 1)
+      try LuaStack.checkFunction(L, 2)
+      lua_settop(L, 2)
+      let overrides = try collect(L, runtime, functionAt: 1)
+      let failure: String? = runtime.inScope {
+        DepsCore.withDependencies {
+          overrides.apply(to: &$0)
+        } operation: {
+          lua_pushvalue(L, 2)
+          return runtime.pcall(L, nargs: 0, nresults: clua_multret())
+        }
+      }
+      if let failure { throw .raw(failure) }
+      return lua_gettop(L) - 2
+    }
+  }
+
+  /// `deps.prepare_dependencies(function(d) … end)`: values for the whole state (until
+  /// `deps._reset()`), set before first use.
+  static let prepareDependencies: clua_SwiftFunction = { L in
+    luaEntry(L) { L, runtime throws(LuaFailure) in
+      try LuaStack.checkFunction(L, 1)
+      let overrides = try collect(L, runtime, functionAt: 1)
+      let recorder = RecordingIssueReporter()
+      DependencyValues.$_current.withValue(runtime.base) {
+        withIssueReporters([recorder]) {
+          DepsCore.prepareDependencies { overrides.apply(to: &$0) }
+        }
+      }
+      let messages = recorder.messages
+      if !messages.isEmpty { throw .error(messages.joined(separator: "\n\n")) }
+      return 0
+    }
+  }
+
+  /// `deps.dependency("date.now")`: a function calling the endpoint in the scope current when
+  /// it is called (`@Dependency`).
+  static let dependency: clua_SwiftFunction = { L in
+    luaEntry(L) { L, runtime throws(LuaFailure) in
+      let path = try LuaStack.checkString(L, 1)
+      let descriptor: EndpointDescriptor
+      do throws(BridgeError) {
+        descriptor = try EndpointRegistry.shared.descriptor(path)
+      } catch {
+        throw .error(error.message)
+      }
+      guard descriptor.isCallable else {
+        throw .error(
+          "dependency \"\(descriptor.path)\" cannot be called from Lua (it takes presets: "
+            + "\(descriptor.presets.joined(separator: ", ")))")
+      }
+      LuaStack.push(L, descriptor.path)
+      LuaStack.pushFunction(L, runtime, callDependency, extra: 1)
+      return 1
+    }
+  }
+
+  /// The function `deps.dependency` returns: inside a `deps.run` effect it yields until the
+  /// (async) endpoint completes; elsewhere it runs it to completion. Returns the output, or
+  /// `nil, message` when the endpoint throws.
+  private static let callDependency: clua_SwiftFunction = { L in
+    luaEntry(L) { L, runtime throws(LuaFailure) in
+      let path = LuaStack.string(L, clua_upvalueindex(3)) ?? ""
+      let input: Value
+      do throws(LuaValue.ConversionError) {
+        input = lua_gettop(L) == 0 ? .null : try LuaValue.read(L, 1)
+      } catch {
+        throw .argument(1, error.describe(root: "input"))
+      }
+      let descriptor: EndpointDescriptor
+      do throws(BridgeError) {
+        descriptor = try EndpointRegistry.shared.descriptor(path)
+      } catch {
+        throw .error(error.message)
+      }
+      if let driver = runtime.effects[L], clua_yieldable(L) != 0 {
+        driver.pending = .invoke(descriptor, input)
+        throw .yield
+      }
+      let topLevel = !LuaScope.isActive
+      let recorder = RecordingIssueReporter()
+      let result = runtime.inScope {
+        topLevel
+          ? withIssueReporters([recorder]) { LuaSync.invoke(descriptor, input) }
+          : LuaSync.invoke(descriptor, input)
+      }
+      let issues = recorder.messages
+      if !issues.isEmpty { throw .error(issues.joined(separator: "\n\n")) }
+      switch result {
+      case .success(let output):
+        guard LuaValue.push(L, output) else { throw .error("Lua stack overflow") }
+        return 1
+      case .failure(let error):
+        lua_pushnil(L)
+        LuaStack.push(L, describe(error))
+        return 2
+      }
+    }
+  }
+}

@@ -1,0 +1,241 @@
+// `deps.feature{ name=, state=, reduce=function(state, action, payload) … end, actions={…} }`:
+// a reducer written in Lua, registered in the FeatureRegistry so it runs on the same
+// Store/TestStore as the Swift features (and opens from C). State is a `Value`; an action is a
+// name and a payload (`"greet"` / `{"greet": payload}` as JSON). `reduce` changes `state` in
+// place and returns nil or effects (`deps.run(…)`, `deps.cancel(id)`, or a list of them).
+// A Lua error in `reduce` is reported as an issue (a TestStore failure, a store error) and
+// leaves the state unchanged.
+import CLua
+import DepsCore
+import Synchronization
+
+/// A Lua feature's action: a case name and a payload (`.null` when none).
+struct LuaAction: Sendable, Equatable, CustomReflectable, CustomStringConvertible {
+  let name: String
+  let payload: Value
+
+  /// Reflects as the enum case it stands for, so TestStore messages and diffs show
+  /// `"greet"` / `{"greeted": "Hi"}` like a Swift action.
+  var customMirror: Mirror {
+    payload.isNull
+      ? Mirror(self, children: [], displayStyle: .enum)
+      : Mirror(self, children: [(label: name, value: payload)], displayStyle: .enum)
+  }
+
+  var description: String { name }
+}
+
+/// The reducer of a Lua feature.
+struct LuaReducer: Reducer {
+  typealias State = Value
+  typealias Action = LuaAction
+
+  let feature: String
+  let reduce: LuaRef
+
+  func reduce(into state: inout Value, action: LuaAction) -> Effect<LuaAction> {
+    let runtime = reduce.runtime
+    let before = state
+    let outcome: Result<(Value, Effect<LuaAction>), EndpointError>? = runtime.withState { L in
+      let top = lua_gettop(L)
+      defer { lua_settop(L, top) }
+      guard lua_checkstack(L, 6) != 0, LuaValue.push(L, before) else {
+        return .failure(EndpointError("Lua stack overflow"))
+      }
+      let table = lua_gettop(L)
+      reduce.push(L)
+      lua_pushvalue(L, table)
+      LuaStack.push(L, action.name)
+      LuaValue.push(L, action.payload)
+      if let message = runtime.pcall(L, nargs: 3, nresults: 1) {
+        return .failure(EndpointError(message))
+      }
+      let effect: Effect<LuaAction>
+      do throws(EndpointError) {
+        effect = try LuaEffect.effect(L, at: -1, runtime: runtime)
+      } catch {
+        return .failure(error)
+      }
+      do throws(LuaValue.ConversionError) {
+        return .success((try LuaValue.read(L, table, hint: before), effect))
+      } catch {
+        return .failure(EndpointError(error.describe(root: "state")))
+      }
+    }
+    switch outcome {
+    case .success(let (next, effect))?:
+      state = next
+      return effect
+    case .failure(let error)?:
+      reportIssue(
+        "deps.feature \"\(feature)\": reduce failed for action \"\(action.name)\": "
+          + error.message)
+      return .none
+    case nil:
+      reportIssue(
+        "deps.feature \"\(feature)\": the Lua state that defined it was closed")
+      return .none
+    }
+  }
+}
+
+enum LuaFeature {
+  /// Names registered by `deps.feature` (they may be redefined; Swift features may not).
+  static let names = Mutex<Set<String>>([])
+
+  static let codec = FeatureCodec<Value, LuaAction>(
+    encodeState: { $0 },
+    decodeState: { value throws(BridgeError) in
+      guard case .object = value else {
+        throw BridgeError(
+          .decode, "expected the state as an object, got \(value.json())")
+      }
+      return value
+    },
+    encodeAction: { LuaValue.join(name: $0.name, payload: $0.payload) },
+    decodeAction: { value throws(BridgeError) in
+      switch value {
+      case .string(let name): return LuaAction(name: name, payload: .null)
+      case .object(let object) where object.count == 1:
+        let (name, payload) = LuaValue.split(action: value)
+        return LuaAction(name: name, payload: payload)
+      default:
+        throw BridgeError(
+          .decode,
+          "expected an action (a case name string or a one-key object), got \(value.json())")
+      }
+    })
+
+  /// `deps.feature{…}` → the feature's catalogue entry (a table with `name`, usable as
+  /// `deps.TestStore{feature = <it>}`).
+  static let define: clua_SwiftFunction = { L in
+    luaEntry(L) { L, runtime throws(LuaFailure) in
+      try LuaStack.checkTable(L, 1)
+      lua_settop(L, 1)
+      guard LuaStack.rawField(L, 1, "name") == LUA_TSTRING, let name = LuaStack.string(L, -1),
+        !name.isEmpty
+      else {
+        throw .argument(1, "field 'name': string expected, got \(LuaStack.typeName(L, -1))")
+      }
+      clua_pop(L, 1)
+      let registered = FeatureRegistry.shared.all.contains { $0.name == name }
+      if registered && !names.withLock({ $0.contains(name) }) {
+        throw .error(
+          "feature \"\(name)\" is already defined (a built-in feature); choose another name")
+      }
+      guard LuaStack.rawField(L, 1, "reduce") == LUA_TFUNCTION else {
+        throw .argument(1, "field 'reduce': function expected, got \(LuaStack.typeName(L, -1))")
+      }
+      let reduce = LuaRef(popping: L, runtime: runtime)
+      var state = Value.object(ValueObject())
+      let stateType = LuaStack.rawField(L, 1, "state")
+      if stateType != LUA_TNIL {
+        guard stateType == LUA_TTABLE else {
+          throw .argument(1, "field 'state': table expected, got \(LuaStack.typeName(L, -1))")
+        }
+        do throws(LuaValue.ConversionError) {
+          state = try LuaValue.read(L, -1, hint: .object(ValueObject()))
+        } catch {
+          throw .argument(1, "field 'state': " + error.describe(root: "state"))
+        }
+        guard case .object = state else {
+          throw .argument(1, "field 'state': a table with string keys expected")
+        }
+      }
+      clua_pop(L, 1)
+      // Every action of a Lua feature may carry a payload (the reducer decides).
+      let actions = try stringList(L, field: "actions").map {
+        ActionDescriptor($0, payload: "any")
+      }
+      let dependencies = try stringList(L, field: "dependencies")
+      var summary = "A feature defined in Lua."
+      if LuaStack.rawField(L, 1, "summary") != LUA_TNIL {
+        guard let text = LuaStack.string(L, -1) else {
+          throw .argument(1, "field 'summary': string expected, got \(LuaStack.typeName(L, -1))")
+        }
+        summary = text
+      } else if let (file, line) = LuaStack.location(L) {
+        summary = "A feature defined in Lua at \(file):\(line)."
+      }
+      clua_pop(L, 1)
+      names.withLock { _ = $0.insert(name) }
+      FeatureRegistry.shared.register(
+        name: name, summary: summary, actions: actions, dependencies: dependencies,
+        initialState: state, codec: codec, reducer: { LuaReducer(feature: name, reduce: reduce) })
+      let entry = (try? FeatureRegistry.shared.descriptor(name))?.catalogueValue ?? .null
+      guard LuaValue.push(L, entry) else { throw .error("Lua stack overflow") }
+      return 1
+    }
+  }
+
+  /// The strings of the optional list field `field` of the table at 1 (strings, or tables
+  /// with a `name`).
+  private static func stringList(_ L: OpaquePointer, field: String) throws(LuaFailure)
+    -> [String]
+  {
+    defer { clua_pop(L, 1) }
+    let type = LuaStack.rawField(L, 1, field)
+    if type == LUA_TNIL { return [] }
+    guard type == LUA_TTABLE else {
+      throw .argument(1, "field '\(field)': table expected, got \(LuaStack.typeName(L, -1))")
+    }
+    let count = lua_rawlen(L, -1)
+    var result: [String] = []
+    for position in 0..<count {
+      lua_rawgeti(L, -1, lua_Integer(position + 1))
+      defer { clua_pop(L, 1) }
+      if lua_type(L, -1) == LUA_TSTRING, let text = LuaStack.string(L, -1) {
+        result.append(text)
+      } else if lua_type(L, -1) == LUA_TTABLE, LuaStack.rawField(L, -1, "name") == LUA_TSTRING,
+        let text = LuaStack.string(L, -1)
+      {
+        clua_pop(L, 1)
+        result.append(text)
+      } else {
+        throw .argument(1, "field '\(field)': a list of strings expected")
+      }
+    }
+    return result
+  }
+
+  /// The feature named by the field `feature` of the table at `index`: a registered name, or
+  /// a table from `deps.feature{}` (its `name`).
+  static func descriptor(_ L: OpaquePointer, tableAt index: Int32) throws(LuaFailure)
+    -> FeatureDescriptor
+  {
+    let type = LuaStack.rawField(L, index, "feature")
+    defer { clua_pop(L, 1) }
+    var name = LuaStack.string(L, -1)
+    if type == LUA_TTABLE {
+      LuaStack.rawField(L, -1, "name")
+      name = LuaStack.string(L, -1)
+      clua_pop(L, 1)
+    }
+    guard type == LUA_TSTRING || type == LUA_TTABLE, let name else {
+      throw .argument(
+        index, "field 'feature': string expected, got \(LuaStack.typeName(L, -1))")
+    }
+    do throws(BridgeError) {
+      return try FeatureRegistry.shared.descriptor(name)
+    } catch {
+      throw .error(error.message)
+    }
+  }
+
+  /// The optional `state` field of the table at `index`, read with the default state as hint.
+  static func stateField(_ L: OpaquePointer, tableAt index: Int32, defaults: Value)
+    throws(LuaFailure) -> Value?
+  {
+    let type = LuaStack.rawField(L, index, "state")
+    defer { clua_pop(L, 1) }
+    if type == LUA_TNIL { return nil }
+    guard type == LUA_TTABLE else {
+      throw .argument(index, "field 'state': table expected, got \(LuaStack.typeName(L, -1))")
+    }
+    do throws(LuaValue.ConversionError) {
+      return try LuaValue.read(L, -1, hint: defaults)
+    } catch {
+      throw .argument(index, "field 'state': " + error.describe(root: "state"))
+    }
+  }
+}

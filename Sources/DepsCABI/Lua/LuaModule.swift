@@ -1,0 +1,82 @@
+// `require "deps"`: `luaopen_deps`, exported from libDeps.so, builds the module table from the
+// registration list below (our luaL_Reg: every function is a Swift `clua_SwiftFunction` behind
+// shim.h's raising trampoline, closing over the state's `LuaRuntime` sentinel) and the
+// metatables `deps.TestStore`, `deps.Store`, `deps.Dependencies`, `deps.Effect`.
+// API.md §4 is the contract; LuaTesting.swift documents the hooks depsh uses.
+import CLua
+import DepsCore
+
+enum LuaModule {
+  /// The module's functions (name → Swift function), as a luaL_Reg table.
+  static let functions: [(String, clua_SwiftFunction)] = [
+    ("features", features),
+    ("dependencies", dependencies),
+    ("TestStore", LuaTestStore.new),
+    ("Store", LuaStore.new),
+    ("with_dependencies", LuaDependencies.withDependencies),
+    ("dependency", LuaDependencies.dependency),
+    ("prepare_dependencies", LuaDependencies.prepareDependencies),
+    ("register", LuaRegister.register),
+    ("unimplemented", LuaRegister.unimplemented),
+    ("feature", LuaFeature.define),
+    ("run", LuaEffect.run),
+    ("cancel", LuaEffect.cancel),
+    ("sleep", LuaEffect.sleep),
+    ("test", LuaTesting.test),
+    ("_reset", LuaTesting.reset),
+    ("_set_context", LuaTesting.setContext),
+    ("_context", LuaTesting.context),
+  ]
+
+  /// Builds the module on `L` and pushes its table.
+  static func open(_ L: OpaquePointer) -> Int32 {
+    guard lua_checkstack(L, 16) != 0 else { return 0 }
+    lua_rawgeti(L, clua_registryindex(), lua_Integer(clua_ridx_mainthread()))
+    let main = lua_tothread(L, -1) ?? L
+    clua_pop(L, 1)
+    let runtime = LuaRuntime(main: main)
+    LuaSentinel.push(L, runtime: runtime)
+    runtime.sentinelRef = luaL_ref(L, clua_registryindex())
+    runtime.enter(L) {
+      LuaTestStore.register(L, runtime)
+      LuaStore.register(L, runtime)
+      LuaDependencies.register(L, runtime)
+      LuaEffect.register(L, runtime)
+    }
+    lua_createtable(L, 0, Int32(functions.count + 1))
+    for (name, function) in functions {
+      LuaStack.pushFunction(L, runtime, function)
+      LuaStack.setRawField(L, -2, name)
+    }
+    LuaStack.push(L, DepsVersion.string)
+    LuaStack.setRawField(L, -2, "version")
+    lua_pushvalue(L, -1)
+    runtime.moduleRef = luaL_ref(L, clua_registryindex())
+    return 1
+  }
+
+  /// `deps.features()`: the catalogue (`{name=, summary=, state=, actions=, dependencies=}`).
+  static let features: clua_SwiftFunction = { L in
+    luaEntry(L) { L, _ throws(LuaFailure) in
+      let list = Value.array(FeatureRegistry.shared.all.map(\.catalogueValue))
+      guard LuaValue.push(L, list) else { throw .error("Lua stack overflow") }
+      return 1
+    }
+  }
+
+  /// `deps.dependencies()`: every overridable path (`{path=, input=, output=, async=, …}`).
+  static let dependencies: clua_SwiftFunction = { L in
+    luaEntry(L) { L, _ throws(LuaFailure) in
+      let list = Value.array(EndpointRegistry.shared.all.map(\.catalogueValue))
+      guard LuaValue.push(L, list) else { throw .error("Lua stack overflow") }
+      return 1
+    }
+  }
+}
+
+/// The entry point of `require "deps"` (Lua's `luaopen_<name>` convention). Never raises.
+@_cdecl("luaopen_deps")
+public func luaopen_deps(_ L: OpaquePointer?) -> Int32 {
+  guard let L else { return 0 }
+  return LuaModule.open(L)
+}

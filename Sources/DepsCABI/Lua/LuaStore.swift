@@ -1,0 +1,278 @@
+// `deps.Store{feature=, context=, state=, dependencies=}`: a plain store as a full userdata with
+// the metatable `deps.Store`. `s:send(action, payload)` reduces and runs effects until they
+// wait; `s:run(seconds)` pumps effects (true when idle); `s.state` is a fresh copy;
+// `s:on_action(function(action, payload, state) end)` observes every handled action. When
+// `deps._trace` is a function, every store calls `deps._trace(store, action, payload, state)`
+// for every action it handles (depsh's REPL prints them). Issues reported during a call (an
+// unimplemented endpoint, an effect's unhandled error) raise a Lua error after the call.
+import CLua
+import DepsCore
+
+final class LuaStoreBox: LuaOpenStore {
+  let runtime: LuaRuntime
+  let featureName: String
+  let context: DependencyContext
+  var store: (any BridgedStore)?
+
+  init(runtime: LuaRuntime, featureName: String, context: DependencyContext,
+       store: any BridgedStore) {
+    self.runtime = runtime
+    self.featureName = featureName
+    self.context = context
+    self.store = store
+  }
+
+  func closeLeftover() -> [String] {
+    store?.observe(nil)
+    store?.close()
+    store = nil
+    return []
+  }
+
+  deinit {
+    store?.observe(nil)
+    store?.close()
+  }
+
+  /// The key of this box's userdata in the registry's weak table `deps.stores`.
+  var key: UnsafeMutableRawPointer { Unmanaged.passUnretained(self).toOpaque() }
+
+  /// Calls `deps._trace` and the `on_action` function for a handled action.
+  func handle(action: Value, state: Value) {
+    let runtime = self.runtime
+    let key = self.key
+    let failure: String?? = runtime.withState { L in
+      let top = lua_gettop(L)
+      defer { lua_settop(L, top) }
+      guard lua_checkstack(L, 8) != 0 else { return "Lua stack overflow" }
+      lua_getfield(L, clua_registryindex(), LuaStore.weakTable)
+      lua_pushlightuserdata(L, key)
+      guard lua_rawget(L, -2) == LUA_TUSERDATA else { return nil }
+      let userdata = lua_gettop(L)
+      let (name, payload) = LuaValue.split(action: action)
+      var failures: [String] = []
+      runtime.pushModule(L)
+      if LuaStack.rawField(L, -1, "_trace") == LUA_TFUNCTION {
+        lua_pushvalue(L, userdata)
+        LuaStack.push(L, name)
+        LuaValue.push(L, payload)
+        LuaValue.push(L, state)
+        if let message = runtime.pcall(L, nargs: 4, nresults: 0) {
+          failures.append("deps._trace failed: \(message)")
+        }
+      }
+      lua_settop(L, userdata)
+      if clua_getuservalue(L, userdata) == LUA_TFUNCTION {
+        LuaStack.push(L, name)
+        LuaValue.push(L, payload)
+        LuaValue.push(L, state)
+        if let message = runtime.pcall(L, nargs: 3, nresults: 0) {
+          failures.append("on_action function failed: \(message)")
+        }
+      }
+      return failures.isEmpty ? nil : failures.joined(separator: "\n")
+    }
+    if case .some(.some(let message)) = failure { reportIssue(message) }
+  }
+}
+
+enum LuaStore {
+  static let metatable = "deps.Store"
+  /// The registry field of the weak table `box pointer → userdata` (for observers).
+  static let weakTable = "deps.stores"
+
+  static func register(_ L: OpaquePointer, _ runtime: LuaRuntime) {
+    LuaUserdata.registerMetatable(
+      L, runtime, name: metatable,
+      methods: [("send", send), ("run", run), ("on_action", onAction), ("close", close)],
+      index: index,
+      metamethods: [
+        ("__newindex", newIndex), ("__gc", collect), ("__close", scopeClose),
+        ("__tostring", toString),
+      ])
+    if lua_getfield(L, clua_registryindex(), weakTable) != LUA_TTABLE {
+      clua_pop(L, 1)
+      lua_createtable(L, 0, 0)
+      lua_createtable(L, 0, 1)
+      LuaStack.push(L, "v")
+      LuaStack.setRawField(L, -2, "__mode")
+      lua_setmetatable(L, -2)
+      lua_pushvalue(L, -1)
+      lua_setfield(L, clua_registryindex(), weakTable)
+    }
+    clua_pop(L, 1)
+  }
+
+  private static func open(_ L: OpaquePointer) throws(LuaFailure)
+    -> (LuaStoreBox, any BridgedStore)
+  {
+    let box = try LuaUserdata.object(L, 1, metatable: metatable, as: LuaStoreBox.self)
+    guard let store = box.store else { throw .error("attempt to use a closed \(metatable)") }
+    return (box, store)
+  }
+
+  /// `deps.Store{feature=, context=, state=, dependencies=}`.
+  static let new: clua_SwiftFunction = { L in
+    luaEntry(L) { L, runtime throws(LuaFailure) in
+      try LuaStack.checkTable(L, 1)
+      lua_settop(L, 1)
+      let descriptor = try LuaFeature.descriptor(L, tableAt: 1)
+      let state = try LuaFeature.stateField(L, tableAt: 1, defaults: descriptor.defaultState)
+      var context = runtime.defaultContext
+      if LuaStack.rawField(L, 1, "context") != LUA_TNIL {
+        guard let name = LuaStack.string(L, -1), let parsed = DependencyContext(rawValue: name)
+        else {
+          throw .argument(
+            1, "field 'context': \"live\", \"preview\" or \"test\" expected, got "
+              + (lua_type(L, -1) == LUA_TSTRING
+                ? "\"\(LuaStack.string(L, -1) ?? "")\"" : LuaStack.typeName(L, -1)))
+        }
+        context = parsed
+      }
+      clua_pop(L, 1)
+      var overrides = DependencyOverrides()
+      if LuaStack.rawField(L, 1, "dependencies") != LUA_TNIL {
+        guard lua_type(L, -1) == LUA_TFUNCTION else {
+          throw .argument(
+            1, "field 'dependencies': function expected, got \(LuaStack.typeName(L, -1))")
+        }
+        overrides = try LuaDependencies.collect(L, runtime, functionAt: lua_gettop(L))
+      }
+      clua_pop(L, 1)
+      let opened: Result<any BridgedStore, BridgeError> = runtime.inScope {
+        do throws(BridgeError) {
+          return .success(
+            try descriptor.open(state: state, context: context, overrides: overrides))
+        } catch {
+          return .failure(error)
+        }
+      }
+      let store: any BridgedStore
+      do throws(BridgeError) {
+        store = try opened.get()
+      } catch {
+        throw .error(error.message)
+      }
+      let box = LuaStoreBox(
+        runtime: runtime, featureName: descriptor.name, context: context, store: store)
+      runtime.track(box)
+      LuaUserdata.push(L, box, metatable: metatable, userValues: 1)
+      lua_getfield(L, clua_registryindex(), weakTable)
+      lua_pushlightuserdata(L, box.key)
+      lua_pushvalue(L, -3)
+      lua_rawset(L, -3)
+      clua_pop(L, 1)
+      store.observe { [weak box] action, state in box?.handle(action: action, state: state) }
+      return 1
+    }
+  }
+
+  private static func check(_ issues: [String]) throws(LuaFailure) {
+    if !issues.isEmpty { throw .error(issues.joined(separator: "\n\n")) }
+  }
+
+  /// `s:send(action, payload)`.
+  private static let send: clua_SwiftFunction = { L in
+    luaEntry(L) { L, _ throws(LuaFailure) in
+      let (_, store) = try open(L)
+      let action = try LuaTestStore.action(L, at: 2)
+      let issues: [String]
+      do throws(BridgeError) {
+        issues = try store.send(action)
+      } catch {
+        throw .error(error.message)
+      }
+      try check(issues)
+      return 0
+    }
+  }
+
+  /// `s:run(seconds)` → true when no effect is running any more.
+  private static let run: clua_SwiftFunction = { L in
+    luaEntry(L) { L, _ throws(LuaFailure) in
+      let (_, store) = try open(L)
+      let seconds = try LuaStack.optionalNumber(L, 2) ?? 1.0
+      let (idle, issues) = store.run(timeout: seconds)
+      try check(issues)
+      lua_pushboolean(L, idle ? 1 : 0)
+      return 1
+    }
+  }
+
+  /// `s:on_action(function(action, payload, state) end)` (nil stops).
+  private static let onAction: clua_SwiftFunction = { L in
+    luaEntry(L) { L, _ throws(LuaFailure) in
+      _ = try open(L)
+      if clua_isnoneornil(L, 2) == 0 { try LuaStack.checkFunction(L, 2) }
+      lua_settop(L, 2)
+      _ = clua_setuservalue(L, 1)
+      return 0
+    }
+  }
+
+  /// `s:close()`: cancels running effects.
+  private static let close: clua_SwiftFunction = { L in
+    luaEntry(L) { L, runtime throws(LuaFailure) in
+      let box = try LuaUserdata.object(L, 1, metatable: metatable, as: LuaStoreBox.self)
+      runtime.untrack(box)
+      _ = box.closeLeftover()
+      return 0
+    }
+  }
+
+  /// `s.state`, `s.feature`, `s.context`, `s.closed`, `s.busy` (effects running), methods.
+  private static let index: clua_SwiftFunction = { L in
+    luaEntry(L) { L, _ throws(LuaFailure) in
+      if LuaUserdata.pushMethod(L) { return 1 }
+      let box = try LuaUserdata.object(L, 1, metatable: metatable, as: LuaStoreBox.self)
+      switch LuaStack.string(L, 2) {
+      case "feature": LuaStack.push(L, box.featureName)
+      case "context": LuaStack.push(L, box.context.rawValue)
+      case "closed": lua_pushboolean(L, box.store == nil ? 1 : 0)
+      case "state":
+        let (_, store) = try open(L)
+        guard LuaValue.push(L, store.state) else { throw .error("Lua stack overflow") }
+      case "busy":
+        let (_, store) = try open(L)
+        lua_pushboolean(L, store.hasEffectsInFlight ? 1 : 0)
+      default: lua_pushnil(L)
+      }
+      return 1
+    }
+  }
+
+  private static let newIndex: clua_SwiftFunction = { L in
+    luaEntry(L) { L, _ throws(LuaFailure) in
+      throw .error(
+        "cannot set field '\(LuaStack.string(L, 2) ?? LuaStack.typeName(L, 2))' of a "
+          + "\(metatable)")
+    }
+  }
+
+  private static let collect: clua_SwiftFunction = { L in
+    guard let L, let box = LuaUserdata.take(L) as? LuaStoreBox else { return 0 }
+    if box.runtime.isAlive { box.runtime.enter(L) { box.runtime.untrack(box) } }
+    _ = box.closeLeftover()
+    return 0
+  }
+
+  private static let scopeClose: clua_SwiftFunction = { L in
+    luaEntry(L) { L, runtime throws(LuaFailure) in
+      let box = try LuaUserdata.object(L, 1, metatable: metatable, as: LuaStoreBox.self)
+      runtime.untrack(box)
+      _ = box.closeLeftover()
+      return 0
+    }
+  }
+
+  private static let toString: clua_SwiftFunction = { L in
+    luaEntry(L) { L, _ throws(LuaFailure) in
+      let box = try LuaUserdata.object(L, 1, metatable: metatable, as: LuaStoreBox.self)
+      let closed = box.store == nil ? " (closed)" : ""
+      LuaStack.push(
+        L, "\(metatable) (\(box.featureName), \(box.context.rawValue))\(closed): "
+          + LuaUserdata.address(L, 1))
+      return 1
+    }
+  }
+}

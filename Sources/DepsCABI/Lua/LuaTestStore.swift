@@ -1,0 +1,342 @@
+// `deps.TestStore{feature=, state=, dependencies=function(d) … end}`: the seed's TestStore in
+// Lua, a full userdata with the metatable `deps.TestStore`. Assertion failures raise a Lua error
+// positioned at the script's failing call (the trampoline adds `file:line:`), followed by the
+// TestStore's message and diff; the store stays usable. `store:send(action, payload, assert)`
+// takes `assert` as a Lua function changing a copy of the expected state (TCA's closure).
+import CLua
+import DepsCore
+
+final class LuaTestStoreBox: LuaOpenStore {
+  let runtime: LuaRuntime
+  let featureName: String
+  var store: (any BridgedTestStore)?
+
+  init(runtime: LuaRuntime, featureName: String, store: any BridgedTestStore) {
+    self.runtime = runtime
+    self.featureName = featureName
+    self.store = store
+  }
+
+  func closeLeftover() -> [String] {
+    guard let store else { return [] }
+    self.store = nil
+    return store.close()
+  }
+
+  deinit { _ = store?.close() }
+}
+
+enum LuaTestStore {
+  static let metatable = "deps.TestStore"
+
+  static func register(_ L: OpaquePointer, _ runtime: LuaRuntime) {
+    LuaUserdata.registerMetatable(
+      L, runtime, name: metatable,
+      methods: [
+        ("send", send), ("receive", receive), ("advance", advance), ("finish", finish),
+        ("skip_received_actions", skipReceivedActions),
+        ("skip_in_flight_effects", skipInFlightEffects), ("close", close),
+      ],
+      index: index,
+      metamethods: [
+        ("__newindex", newIndex), ("__gc", collect), ("__close", scopeClose),
+        ("__tostring", toString),
+      ])
+  }
+
+  /// The open store of the userdata at 1 (`attempt to use a closed deps.TestStore` if closed).
+  private static func open(_ L: OpaquePointer) throws(LuaFailure)
+    -> (LuaTestStoreBox, any BridgedTestStore)
+  {
+    let box = try LuaUserdata.object(L, 1, metatable: metatable, as: LuaTestStoreBox.self)
+    guard let store = box.store else { throw .error("attempt to use a closed \(metatable)") }
+    return (box, store)
+  }
+
+  /// Raises the failures of a call (positioned at the Lua caller), or returns 0 results.
+  private static func check(_ failures: [String]) throws(LuaFailure) -> Int32 {
+    if failures.isEmpty { return 0 }
+    throw .error(failures.joined(separator: "\n\n"))
+  }
+
+  // MARK: deps.TestStore{…}
+
+  /// `deps.TestStore{feature=, state=, dependencies=, exhaustivity=}`.
+  static let new: clua_SwiftFunction = { L in
+    luaEntry(L) { L, runtime throws(LuaFailure) in
+      try LuaStack.checkTable(L, 1)
+      lua_settop(L, 1)
+      let descriptor = try LuaFeature.descriptor(L, tableAt: 1)
+      let state = try LuaFeature.stateField(L, tableAt: 1, defaults: descriptor.defaultState)
+      var overrides = DependencyOverrides()
+      if LuaStack.rawField(L, 1, "dependencies") != LUA_TNIL {
+        guard lua_type(L, -1) == LUA_TFUNCTION else {
+          throw .argument(
+            1, "field 'dependencies': function expected, got \(LuaStack.typeName(L, -1))")
+        }
+        overrides = try LuaDependencies.collect(L, runtime, functionAt: lua_gettop(L))
+      }
+      clua_pop(L, 1)
+      var exhaustivity: Exhaustivity?
+      if LuaStack.rawField(L, 1, "exhaustivity") != LUA_TNIL {
+        exhaustivity = try parseExhaustivity(L, -1, argument: 1, field: "exhaustivity")
+      }
+      clua_pop(L, 1)
+      let opened: Result<any BridgedTestStore, BridgeError> = runtime.inScope {
+        do throws(BridgeError) {
+          return .success(try descriptor.openTest(state: state, overrides: overrides))
+        } catch {
+          return .failure(error)
+        }
+      }
+      let store: any BridgedTestStore
+      do throws(BridgeError) {
+        store = try opened.get()
+      } catch {
+        throw .error(error.message)
+      }
+      if let exhaustivity { store.exhaustivity = exhaustivity }
+      let box = LuaTestStoreBox(runtime: runtime, featureName: descriptor.name, store: store)
+      runtime.track(box)
+      LuaUserdata.push(L, box, metatable: metatable)
+      return 1
+    }
+  }
+
+  static func parseExhaustivity(
+    _ L: OpaquePointer, _ index: Int32, argument: Int32, field: String? = nil
+  ) throws(LuaFailure) -> Exhaustivity {
+    switch LuaStack.string(L, index) {
+    case "on": return .on
+    case "off": return .off
+    default:
+      let prefix = field.map { "field '\($0)': " } ?? ""
+      let got =
+        lua_type(L, index) == LUA_TSTRING
+        ? "\"\(LuaStack.string(L, index) ?? "")\"" : LuaStack.typeName(L, index)
+      throw .argument(argument, "\(prefix)\"on\" or \"off\" expected, got \(got)")
+    }
+  }
+
+  // MARK: Methods
+
+  /// An action from the name at `index` and the payload at `index + 1`.
+  static func action(_ L: OpaquePointer, at index: Int32) throws(LuaFailure) -> Value {
+    let name = try LuaStack.checkString(L, index)
+    do throws(LuaValue.ConversionError) {
+      let payload = try LuaValue.read(L, index + 1)
+      return LuaValue.join(name: name, payload: payload)
+    } catch {
+      throw .argument(index + 1, error.describe(root: "payload"))
+    }
+  }
+
+  /// The assert function at `index` as a `ValueAssertion` (nil when absent). It is called with
+  /// a copy of the expected state while the store call runs, on this thread.
+  static func assertion(_ L: OpaquePointer, _ runtime: LuaRuntime, at index: Int32)
+    throws(LuaFailure) -> ValueAssertion?
+  {
+    if clua_isnoneornil(L, index) != 0 { return nil }
+    try LuaStack.checkFunction(L, index)
+    lua_pushvalue(L, index)
+    let function = LuaRef(popping: L, runtime: runtime)
+    return .modify { value in
+      try runtime.callAssert(function, &value)
+    }
+  }
+
+  /// `store:send(action, payload, assert)`.
+  private static let send: clua_SwiftFunction = { L in
+    luaEntry(L) { L, runtime throws(LuaFailure) in
+      let (_, store) = try open(L)
+      let action = try action(L, at: 2)
+      let assert = try assertion(L, runtime, at: 4)
+      let failures: [String]
+      do throws(BridgeError) {
+        failures = try store.send(action, assert: assert)
+      } catch {
+        throw .error(error.message)
+      }
+      return try check(failures)
+    }
+  }
+
+  /// `store:receive(action, payload, assert, timeout)`.
+  private static let receive: clua_SwiftFunction = { L in
+    luaEntry(L) { L, runtime throws(LuaFailure) in
+      let (_, store) = try open(L)
+      let action = try action(L, at: 2)
+      let assert = try assertion(L, runtime, at: 4)
+      let timeout = try LuaStack.optionalNumber(L, 5) ?? 1.0
+      let failures: [String]
+      do throws(BridgeError) {
+        failures = try store.receive(action, assert: assert, timeout: timeout)
+      } catch {
+        throw .error(error.message)
+      }
+      return try check(failures)
+    }
+  }
+
+  /// `store:advance(seconds)`: the store's test clock.
+  private static let advance: clua_SwiftFunction = { L in
+    luaEntry(L) { L, _ throws(LuaFailure) in
+      let (_, store) = try open(L)
+      guard let seconds = try LuaStack.optionalNumber(L, 2) else {
+        throw LuaStack.typeError(L, 2, expected: "number")
+      }
+      let failures: [String]
+      do throws(BridgeError) {
+        failures = try store.advance(by: seconds)
+      } catch {
+        throw .error(error.message)
+      }
+      return try check(failures)
+    }
+  }
+
+  /// `store:finish(timeout)`: fails while effects are still running.
+  private static let finish: clua_SwiftFunction = { L in
+    luaEntry(L) { L, _ throws(LuaFailure) in
+      let (_, store) = try open(L)
+      let timeout = try LuaStack.optionalNumber(L, 2) ?? 1.0
+      return try check(store.finish(timeout: timeout))
+    }
+  }
+
+  /// `store:skip_received_actions(strict)` (strict: fail when there is nothing to skip).
+  private static let skipReceivedActions: clua_SwiftFunction = { L in
+    luaEntry(L) { L, _ throws(LuaFailure) in
+      let (_, store) = try open(L)
+      let strict = clua_isnoneornil(L, 2) != 0 || lua_toboolean(L, 2) != 0
+      return try check(store.skipReceivedActions(strict: strict))
+    }
+  }
+
+  /// `store:skip_in_flight_effects(strict)`.
+  private static let skipInFlightEffects: clua_SwiftFunction = { L in
+    luaEntry(L) { L, _ throws(LuaFailure) in
+      let (_, store) = try open(L)
+      let strict = clua_isnoneornil(L, 2) != 0 || lua_toboolean(L, 2) != 0
+      return try check(store.skipInFlightEffects(strict: strict))
+    }
+  }
+
+  /// `store:close()`: ends the test; unreceived actions and running effects fail here.
+  private static let close: clua_SwiftFunction = { L in
+    luaEntry(L) { L, runtime throws(LuaFailure) in
+      let box = try LuaUserdata.object(L, 1, metatable: metatable, as: LuaTestStoreBox.self)
+      runtime.untrack(box)
+      return try check(box.closeLeftover())
+    }
+  }
+
+  // MARK: Metamethods
+
+  /// `store.state`, `store.exhaustivity`, `store.dependencies`, `store.feature`, methods.
+  private static let index: clua_SwiftFunction = { L in
+    luaEntry(L) { L, runtime throws(LuaFailure) in
+      if LuaUserdata.pushMethod(L) { return 1 }
+      let key = LuaStack.string(L, 2)
+      if key == "feature" {
+        let box = try LuaUserdata.object(L, 1, metatable: metatable, as: LuaTestStoreBox.self)
+        LuaStack.push(L, box.featureName)
+        return 1
+      }
+      if key == "closed" {
+        let box = try LuaUserdata.object(L, 1, metatable: metatable, as: LuaTestStoreBox.self)
+        lua_pushboolean(L, box.store == nil ? 1 : 0)
+        return 1
+      }
+      guard key == "state" || key == "exhaustivity" || key == "dependencies" else {
+        lua_pushnil(L)
+        return 1
+      }
+      let (_, store) = try open(L)
+      switch key {
+      case "state":
+        guard LuaValue.push(L, store.state) else { throw .error("Lua stack overflow") }
+      case "exhaustivity":
+        LuaStack.push(L, store.exhaustivity == .on ? "on" : "off")
+      default:
+        let sink = LuaOverridesSink { [weak store] change in store?.applyOverrides(change) }
+        LuaDependencies.pushProxy(L, sink: sink, path: "")
+      }
+      _ = runtime
+      return 1
+    }
+  }
+
+  /// `store.exhaustivity = "on" | "off"`.
+  private static let newIndex: clua_SwiftFunction = { L in
+    luaEntry(L) { L, _ throws(LuaFailure) in
+      let (_, store) = try open(L)
+      guard LuaStack.string(L, 2) == "exhaustivity" else {
+        throw .error(
+          "cannot set field '\(LuaStack.string(L, 2) ?? LuaStack.typeName(L, 2))' of a "
+            + "\(metatable) (only 'exhaustivity'; use store.dependencies.<path> = … for "
+            + "dependencies)")
+      }
+      store.exhaustivity = try parseExhaustivity(L, 3, argument: 3)
+      return 0
+    }
+  }
+
+  /// `__gc`: closes without raising (a script that wants the leftovers checked calls
+  /// `store:close()` or uses `local store <close> = …`).
+  private static let collect: clua_SwiftFunction = { L in
+    guard let L, let box = LuaUserdata.take(L) as? LuaTestStoreBox else { return 0 }
+    if box.runtime.isAlive { box.runtime.enter(L) { box.runtime.untrack(box) } }
+    _ = box.closeLeftover()
+    return 0
+  }
+
+  /// `__close` (`local store <close> = deps.TestStore{…}`): closes and raises the leftovers,
+  /// unless an error is already on its way.
+  private static let scopeClose: clua_SwiftFunction = { L in
+    luaEntry(L) { L, runtime throws(LuaFailure) in
+      let box = try LuaUserdata.object(L, 1, metatable: metatable, as: LuaTestStoreBox.self)
+      runtime.untrack(box)
+      let failures = box.closeLeftover()
+      if clua_isnoneornil(L, 2) == 0 { return 0 }
+      return try check(failures)
+    }
+  }
+
+  private static let toString: clua_SwiftFunction = { L in
+    luaEntry(L) { L, _ throws(LuaFailure) in
+      let box = try LuaUserdata.object(L, 1, metatable: metatable, as: LuaTestStoreBox.self)
+      let closed = box.store == nil ? " (closed)" : ""
+      LuaStack.push(
+        L, "\(metatable) (\(box.featureName))\(closed): \(LuaUserdata.address(L, 1))")
+      return 1
+    }
+  }
+}
+
+extension LuaRuntime {
+  /// Calls an assert function with a copy of the expected state and reads the copy back.
+  func callAssert(_ function: LuaRef, _ value: inout Value) throws {
+    let input = value
+    let outcome: Result<Value, EndpointError>? = withState { L in
+      let top = lua_gettop(L)
+      defer { lua_settop(L, top) }
+      guard lua_checkstack(L, 4) != 0, LuaValue.push(L, input) else {
+        return .failure(EndpointError("Lua stack overflow"))
+      }
+      let table = lua_gettop(L)
+      function.push(L)
+      lua_pushvalue(L, table)
+      if let message = pcall(L, nargs: 1, nresults: 0) {
+        return .failure(EndpointError(message))
+      }
+      do throws(LuaValue.ConversionError) {
+        return .success(try LuaValue.read(L, table, hint: input))
+      } catch {
+        return .failure(EndpointError(error.describe(root: "state")))
+      }
+    }
+    guard let outcome else { throw EndpointError("the Lua state of this test was closed") }
+    value = try outcome.get()
+  }
+}

@@ -1,0 +1,116 @@
+// `deps.test(name, fn)` and the hooks depsh's test runner uses (the contract with depsh):
+//  - `deps.test(name, fn)`: when `deps._collecting == true`, appends
+//    `{name=, fn=, source=, line=}` to `deps._tests` (created when missing); otherwise runs `fn`
+//    at once with fresh dependencies, closes the test stores it left open (their unreceived
+//    actions / running effects fail the test, as TCA's TestStore at the end of a test) and
+//    raises on failure.
+//  - `deps._reset()`: fresh dependencies (prepare_dependencies values dropped, a fresh cache of
+//    default values, the context of `deps._set_context`), and closes every store and test
+//    store still open. Returns nil, or a message listing the leftovers of the test stores it
+//    closed (unreceived actions, running effects), so a runner can fail the test that left
+//    them.
+//  - `deps._set_context("live"|"preview"|"test")` / `deps._context()`: the context of
+//    `deps.Store{}` without `context=` (default "live"), also the context top-level
+//    `deps.dependency(…)` calls resolve in.
+import CLua
+import DepsCore
+
+enum LuaTesting {
+  /// `deps.test(name, fn)`.
+  static let test: clua_SwiftFunction = { L in
+    luaEntry(L) { L, runtime throws(LuaFailure) in
+      let name = try LuaStack.checkString(L, 1)
+      try LuaStack.checkFunction(L, 2)
+      lua_settop(L, 2)
+      runtime.pushModule(L)
+      let module = lua_gettop(L)
+      LuaStack.rawField(L, module, "_collecting")
+      let collecting = lua_type(L, -1) == LUA_TBOOLEAN && lua_toboolean(L, -1) != 0
+      clua_pop(L, 1)
+      if collecting {
+        if LuaStack.rawField(L, module, "_tests") != LUA_TTABLE {
+          clua_pop(L, 1)
+          lua_createtable(L, 4, 0)
+          lua_pushvalue(L, -1)
+          LuaStack.setRawField(L, module, "_tests")
+        }
+        let tests = lua_gettop(L)
+        let location = LuaStack.source(L)
+        lua_createtable(L, 0, 4)
+        LuaStack.push(L, name)
+        LuaStack.setRawField(L, -2, "name")
+        lua_pushvalue(L, 2)
+        LuaStack.setRawField(L, -2, "fn")
+        LuaStack.push(L, location.source)
+        LuaStack.setRawField(L, -2, "source")
+        lua_pushinteger(L, lua_Integer(location.line))
+        LuaStack.setRawField(L, -2, "line")
+        lua_rawseti(L, tests, lua_Integer(lua_rawlen(L, tests) + 1))
+        return 0
+      }
+      let saved = runtime.base
+      let before = Set(runtime.openStores.keys)
+      runtime.base = LuaRuntime.freshBase(context: runtime.defaultContext)
+      lua_pushvalue(L, 2)
+      let failure = DependencyValues.$_current.withValue(runtime.base) {
+        runtime.pcall(L, nargs: 0, nresults: 0)
+      }
+      let leftovers = runtime.closeStores(except: before)
+      runtime.base = saved
+      if let failure { throw .raw(failure) }
+      if !leftovers.isEmpty {
+        throw .error("test \"\(name)\" left a test store open:\n\n"
+          + leftovers.joined(separator: "\n\n"))
+      }
+      return 0
+    }
+  }
+
+  /// `deps._reset()` → nil, or the leftovers of the test stores it closed.
+  static let reset: clua_SwiftFunction = { L in
+    luaEntry(L) { L, runtime throws(LuaFailure) in
+      runtime.base = LuaRuntime.freshBase(context: runtime.defaultContext)
+      let leftovers = runtime.closeStores()
+      if leftovers.isEmpty {
+        lua_pushnil(L)
+      } else {
+        LuaStack.push(L, leftovers.joined(separator: "\n\n"))
+      }
+      return 1
+    }
+  }
+
+  /// `deps._set_context(name)`.
+  static let setContext: clua_SwiftFunction = { L in
+    luaEntry(L) { L, runtime throws(LuaFailure) in
+      let name = try LuaStack.checkString(L, 1)
+      guard let context = DependencyContext(rawValue: name) else {
+        throw .argument(1, "\"live\", \"preview\" or \"test\" expected, got \"\(name)\"")
+      }
+      runtime.defaultContext = context
+      runtime.base.context = context
+      return 0
+    }
+  }
+
+  /// `deps._context()`.
+  static let context: clua_SwiftFunction = { L in
+    luaEntry(L) { L, runtime throws(LuaFailure) in
+      LuaStack.push(L, runtime.defaultContext.rawValue)
+      return 1
+    }
+  }
+}
+
+extension LuaStack {
+  /// The chunk (without its `@`) and line of the Lua caller of a module function.
+  static func source(_ L: OpaquePointer) -> (source: String, line: Int) {
+    var record = lua_Debug()
+    guard lua_getstack(L, 1, &record) != 0, lua_getinfo(L, "Sl", &record) != 0,
+      let raw = record.source
+    else { return ("?", 0) }
+    var source = String(cString: raw)
+    if source.hasPrefix("@") || source.hasPrefix("=") { source.removeFirst() }
+    return (source, Int(record.currentline))
+  }
+}

@@ -1,0 +1,108 @@
+// Full userdata holding a retained Swift object (released by `__gc`), with a named metatable
+// so type errors read `deps.TestStore expected, got nil` (lauxlib's `__name`).
+import CLua
+
+enum LuaUserdata {
+  /// Pushes a userdata holding `object` (retained) with the metatable `name`, and `userValues`
+  /// user values.
+  static func push(_ L: OpaquePointer, _ object: AnyObject, metatable name: String,
+                   userValues: Int32 = 0) {
+    let slot = clua_newuserdata(L, MemoryLayout<UnsafeMutableRawPointer?>.size, userValues)
+    slot?.storeBytes(
+      of: Unmanaged.passRetained(object).toOpaque(), as: UnsafeMutableRawPointer?.self)
+    luaL_setmetatable(L, name)
+  }
+
+  /// The object of the userdata at `index` if it has metatable `name` (throws a type error
+  /// `<name> expected, got …` otherwise).
+  static func object<T: AnyObject>(_ L: OpaquePointer, _ index: Int32, metatable name: String,
+                                   as type: T.Type) throws(LuaFailure) -> T {
+    guard let slot = luaL_testudata(L, index, name),
+      let raw = slot.load(as: UnsafeMutableRawPointer?.self)
+    else { throw LuaStack.typeError(L, index, expected: name) }
+    return Unmanaged<T>.fromOpaque(raw).takeUnretainedValue()
+  }
+
+  /// A `__gc` body: releases the object of the userdata at 1 (once) and returns it.
+  static func take(_ L: OpaquePointer) -> AnyObject? {
+    guard let slot = lua_touserdata(L, 1), let raw = slot.load(as: UnsafeMutableRawPointer?.self)
+    else { return nil }
+    slot.storeBytes(of: nil, as: UnsafeMutableRawPointer?.self)
+    return Unmanaged<AnyObject>.fromOpaque(raw).takeRetainedValue()
+  }
+
+  /// Creates metatable `name` with `functions` (each closing over the runtime) unless it
+  /// exists. `__index` and `__newindex` may be functions here; `methods` go to a table that
+  /// `__index` receives as upvalue 3.
+  static func registerMetatable(
+    _ L: OpaquePointer, _ runtime: LuaRuntime, name: String,
+    methods: [(String, clua_SwiftFunction)], index: clua_SwiftFunction,
+    metamethods: [(String, clua_SwiftFunction)]
+  ) {
+    guard luaL_newmetatable(L, name) != 0 else {
+      clua_pop(L, 1)
+      return
+    }
+    lua_createtable(L, 0, Int32(methods.count))
+    for (method, function) in methods {
+      LuaStack.pushFunction(L, runtime, function)
+      LuaStack.setRawField(L, -2, method)
+    }
+    LuaStack.pushFunction(L, runtime, index, extra: 1)
+    LuaStack.setRawField(L, -2, "__index")
+    for (metamethod, function) in metamethods {
+      LuaStack.pushFunction(L, runtime, function)
+      LuaStack.setRawField(L, -2, metamethod)
+    }
+    clua_pop(L, 1)
+  }
+
+  /// In an `__index` made by `registerMetatable`: pushes the method named by the key at 2, if
+  /// any.
+  static func pushMethod(_ L: OpaquePointer) -> Bool {
+    guard lua_type(L, 2) == LUA_TSTRING else { return false }
+    lua_pushvalue(L, 2)
+    if lua_rawget(L, clua_upvalueindex(3)) != LUA_TNIL { return true }
+    clua_pop(L, 1)
+    return false
+  }
+
+  /// `0x55d0…` for `__tostring`.
+  static func address(_ L: OpaquePointer, _ index: Int32) -> String {
+    guard let pointer = lua_topointer(L, index) else { return "0x0" }
+    return "0x" + String(UInt(bitPattern: pointer), radix: 16)
+  }
+}
+
+/// A store the runtime can close on `deps._reset()` / at the end of `deps.test`.
+protocol LuaOpenStore: AnyObject {
+  /// Closes the store; a test store returns its leftover failures.
+  func closeLeftover() -> [String]
+}
+
+/// A weak entry of `LuaRuntime.openStores`.
+struct WeakStoreBox {
+  weak var store: (any LuaOpenStore)?
+}
+
+extension LuaRuntime {
+  /// Tracks `store` until it closes.
+  func track(_ store: any LuaOpenStore) {
+    openStores[ObjectIdentifier(store)] = WeakStoreBox(store: store)
+  }
+
+  /// Stops tracking `store`.
+  func untrack(_ store: any LuaOpenStore) {
+    openStores[ObjectIdentifier(store)] = nil
+  }
+
+  /// Closes the stores opened since `snapshot` (all when nil); returns test-store failures.
+  func closeStores(except snapshot: Set<ObjectIdentifier>? = nil) -> [String] {
+    var failures: [String] = []
+    for (id, entry) in openStores where snapshot?.contains(id) != true {
+      openStores[id] = nil
+      if let store = entry.store { failures += store.closeLeftover() }
+    }
+    return failures
+  }
+}
