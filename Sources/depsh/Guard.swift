@@ -39,12 +39,13 @@ enum Guard {
 
   /// Ctrl-C sets the flag (the hook then raises "interrupted!" in the running statement) and
   /// interrupts a blocking read (no SA_RESTART), so the REPL can drop the line being typed.
-  static func catchInterrupts() {
+  /// `signals` other than SIGINT (the test runner adds SIGTERM and SIGHUP) do the same.
+  static func catchInterrupts(_ signals: [Int32] = [SIGINT]) {
     _ = pointer
     var action = sigaction()
     action.__sigaction_handler.sa_handler = { _ in Guard.pointer.pointee.interrupted = 1 }
     sigemptyset(&action.sa_mask)
     action.sa_flags = 0
-    sigaction(SIGINT, &action, nil)
+    for signal in signals { sigaction(signal, &action, nil) }
   }
 }

@@ -63,14 +63,13 @@ enum Help {
     \(table(testOptions))
 
     In the REPL:
-    \(table(replCommands))
-    \(table(replNotes))
+    \(table(replCommands + replNotes))
 
     Exit codes: 0 success, 1 test failures or script error, 2 usage error.
     """
   }
 
   static var repl: String {
-    table(replCommands, indent: "") + "\n" + table(replNotes, indent: "")
+    table(replCommands + replNotes, indent: "")
   }
 }

@@ -147,9 +147,13 @@ end
 -- Completion of the word `text`: globals and keywords, or the fields of a dotted path
 -- (`deps.fe`), or the methods of a value (`store:se`).
 local store_methods = {
-  ["deps.Store"] = { "send", "run", "state", "on_action", "close" },
-  ["deps.TestStore"] = { "send", "receive", "advance", "finish", "exhaustivity",
-    "skip_received_actions", "state", "dependencies", "close" },
+  ["deps.Store"] = { "send", "run", "on_action", "close" },
+  ["deps.TestStore"] = { "send", "receive", "advance", "finish", "skip_received_actions",
+    "close" },
+}
+local store_fields = {
+  ["deps.Store"] = { "state" },
+  ["deps.TestStore"] = { "state", "exhaustivity", "dependencies" },
 }
 
 local function add_keys(into, t, only_functions)
@@ -168,7 +172,11 @@ local function members(value, methods)
   local mt = getmetatable(value)
   if type(mt) == "table" then
     if type(rawget(mt, "__index")) == "table" then add_keys(names, rawget(mt, "__index"), methods) end
-    for _, name in ipairs(store_methods[rawget(mt, "__name")] or {}) do names[name] = true end
+    local kind = rawget(mt, "__name")
+    for _, name in ipairs(store_methods[kind] or {}) do names[name] = true end
+    if not methods then
+      for _, name in ipairs(store_fields[kind] or {}) do names[name] = true end
+    end
     if type(value) ~= "table" then
       for k, v in next, mt do
         if type(k) == "string" and not k:match("^__") and type(v) == "function" then

@@ -26,6 +26,9 @@ enum TestCommand {
       return 2
     }
     signal(SIGPIPE, SIG_IGN)
+    // Workers run in their own process groups (so the watchdog can stop what they started):
+    // Ctrl-C reaches only this process, which stops them and reports what it has.
+    Guard.catchInterrupts([SIGINT, SIGTERM, SIGHUP])
     var ordered = files
     if let seed = options.seed {
       Output.error("Randomized with seed \(seed)\n")
@@ -37,7 +40,11 @@ enum TestCommand {
       files: ordered, options: options,
       reporter: Reporters.make(options.format, colors: interactive && options.format == .pretty),
       progress: interactive && options.format != .junit)
-    let (passed, failed) = scheduler.runAll()
+    let (passed, failed, interrupted) = scheduler.runAll()
+    if interrupted {
+      Output.error("depsh test: interrupted\n")
+      return 130
+    }
     if passed + failed == 0 { Output.error("depsh test: no tests found\n") }
     return failed == 0 ? 0 : 1
   }
@@ -95,7 +102,8 @@ struct Scheduler {
   private var nextToReport = 0
   private var passed = 0
   private var failed = 0
-  private var progressShown = false
+  /// The progress line on the terminal now, if any.
+  private var progressShown: String?
 
   init(files: [String], options: TestOptions, reporter: any TestReporter, progress: Bool) {
     self.files = files.map(FileRun.init)
@@ -104,8 +112,18 @@ struct Scheduler {
     self.progress = progress
   }
 
-  mutating func runAll() -> (passed: Int, failed: Int) {
+  mutating func runAll() -> (passed: Int, failed: Int, interrupted: Bool) {
     while nextToReport < files.count {
+      if Guard.takeInterrupt() {
+        for file in running {
+          if let worker = file.worker { kill(-worker.pid, SIGKILL) }
+          file.worker?.close()
+          file.worker = nil
+        }
+        clearProgress()
+        reporter.finish(passed: passed, failed: failed)
+        return (passed, failed, true)
+      }
       while nextToStart < files.count, running.count < options.jobs {
         start(files[nextToStart], skip: 0)
         nextToStart += 1
@@ -115,7 +133,7 @@ struct Scheduler {
     }
     clearProgress()
     reporter.finish(passed: passed, failed: failed)
-    return (passed, failed)
+    return (passed, failed, false)
   }
 
   private var running: [FileRun] { files.filter { $0.worker != nil } }
@@ -258,15 +276,17 @@ struct Scheduler {
     else { return }
     let done = passed + failed
     let line = "[\(done) done] \(file.path): \(current.name) (\(Int(now - current.since)) s)"
+    let text = String(line.prefix(100))
+    guard text != progressShown else { return }
     reporter.breakLine()
-    Reporters.write("\r\u{1B}[K" + String(line.prefix(100)))
-    progressShown = true
+    Reporters.write("\r\u{1B}[K" + text)
+    progressShown = text
   }
 
   private mutating func clearProgress() {
-    guard progressShown else { return }
+    guard progressShown != nil else { return }
     Reporters.write("\r\u{1B}[K")
-    progressShown = false
+    progressShown = nil
   }
 
   /// Seconds as Lua prints a float (`0.5`, `2.0`), matching the guard hook's message.
