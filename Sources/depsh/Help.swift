@@ -13,7 +13,7 @@ enum Help {
 
   static let commandLine: [Entry] = [
     Entry(syntax: "depsh", summary: "start the REPL (context: preview)"),
-    Entry(syntax: "depsh FILE.lua [args…]", summary: "run a script (context: live)"),
+    Entry(syntax: "depsh FILE.lua [args…]", summary: "run a script (context: live; - is stdin)"),
     Entry(syntax: "depsh -e 'lua code'", summary: "run a string (context: live)"),
     Entry(syntax: "depsh test [PATHS…]", summary: "run scenario tests (context: test)"),
     Entry(syntax: "--context live|preview|test", summary: "choose the dependency context"),

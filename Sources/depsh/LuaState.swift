@@ -94,8 +94,8 @@ final class LuaState {
     return loadResult(status)
   }
 
-  /// Compiles the file at `path` (chunk name "@path") and pushes it.
-  func load(file path: String) -> LuaFailure? {
+  /// Compiles the file at `path` (chunk name "@path"; nil: stdin) and pushes it.
+  func load(file path: String?) -> LuaFailure? {
     loadResult(clua_depsh_loadfile(state, path))
   }
 

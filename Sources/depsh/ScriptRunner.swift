@@ -27,7 +27,8 @@ enum ScriptRunner {
       }
     }
     guard let script else { return finish() }
-    if let failure = lua.load(file: script) { return report(failure) }
+    // `-` is stdin, as in lua.c (chunk name "=stdin").
+    if let failure = lua.load(file: script == "-" ? nil : script) { return report(failure) }
     for argument in arguments { lua.push(.string(argument)) }
     if let failure = lua.protectedCall(arguments: Int32(arguments.count), results: 0) {
       return report(failure)
