@@ -1,5 +1,6 @@
 // The `d` proxy and the dependency scopes of the Lua front:
-//   dependencies = function(d) d.numberFact.fetch = function(n) … end; d.uuid = "incrementing" end
+//   dependencies = function(d) d.numberFact.fetch = function(n) … end; d.uuid = "incrementing"
+//   end
 //   deps.with_dependencies(function(d) … end, function() … end)
 //   deps.prepare_dependencies(function(d) … end)
 //   local now = deps.dependency("date.now"); now()
@@ -266,14 +267,9 @@ enum LuaDependencies {
         driver.pending = .invoke(descriptor, input)
         throw .yield
       }
-      let topLevel = !LuaScope.isActive
-      let recorder = RecordingIssueReporter()
-      let result = runtime.inScope {
-        topLevel
-          ? withIssueReporters([recorder]) { LuaSync.invoke(descriptor, input) }
-          : LuaSync.invoke(descriptor, input)
+      let (result, issues) = LuaIssues.capture {
+        runtime.inScope { LuaSync.invoke(descriptor, input) }
       }
-      let issues = recorder.messages
       if !issues.isEmpty { throw .error(issues.joined(separator: "\n\n")) }
       switch result {
       case .success(let output):
@@ -285,5 +281,21 @@ enum LuaDependencies {
         return 2
       }
     }
+  }
+}
+
+/// Issues reported by Swift code a Lua call reaches outside any store call (a top-level
+/// `deps.dependency(…)()` reaching an unimplemented endpoint): collected and raised as the
+/// call's error instead of being printed as runtime warnings. Inside a store call the store's
+/// recorder gets them (a TestStore failure, a store error).
+enum LuaIssues {
+  /// Runs `body`, collecting its issues unless a store is already collecting them.
+  static func capture<R>(_ body: () -> R) -> (R, [String]) {
+    if IssueReporters.current.contains(where: { $0 is RecordingIssueReporter }) {
+      return (body(), [])
+    }
+    let recorder = RecordingIssueReporter()
+    let result = withIssueReporters([recorder], operation: body)
+    return (result, recorder.messages)
   }
 }

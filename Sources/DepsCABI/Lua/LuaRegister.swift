@@ -161,13 +161,17 @@ enum LuaRegister {
       let description = LuaStack.string(L, clua_upvalueindex(3)) ?? ""
       let location = LuaStack.string(L, clua_upvalueindex(4))
       let input = (try? LuaValue.read(L, 1)) ?? .null
-      do {
-        _ = try unimplementedCall(
-          description, definedIn: "deps.unimplemented", at: location, input: input)
-      } catch {
-        throw .error(LuaDependencies.describe(error))
+      let (failure, issues) = LuaIssues.capture { () -> String? in
+        do {
+          _ = try unimplementedCall(
+            description, definedIn: "deps.unimplemented", at: location, input: input)
+          return nil
+        } catch {
+          return LuaDependencies.describe(error)
+        }
       }
-      return 0
+      // Outside a store the issue itself is the error; inside, the store reports it.
+      throw .error(issues.isEmpty ? failure ?? "Unimplemented" : issues.joined(separator: "\n\n"))
     }
   }
 }

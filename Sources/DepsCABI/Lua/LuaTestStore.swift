@@ -104,13 +104,13 @@ enum LuaTestStore {
   }
 
   static func parseExhaustivity(
-    _ L: OpaquePointer, _ index: Int32, argument: Int32, field: String? = nil
+    _ L: OpaquePointer, _ index: Int32, argument: Int32, field: String
   ) throws(LuaFailure) -> Exhaustivity {
     switch LuaStack.string(L, index) {
     case "on": return .on
     case "off": return .off
     default:
-      let prefix = field.map { "field '\($0)': " } ?? ""
+      let prefix = "field '\(field)': "
       let got =
         lua_type(L, index) == LUA_TSTRING
         ? "\"\(LuaStack.string(L, index) ?? "")\"" : LuaStack.typeName(L, index)
@@ -277,7 +277,15 @@ enum LuaTestStore {
             + "\(metatable) (only 'exhaustivity'; use store.dependencies.<path> = … for "
             + "dependencies)")
       }
-      store.exhaustivity = try parseExhaustivity(L, 3, argument: 3)
+      switch LuaStack.string(L, 3) {
+      case "on": store.exhaustivity = .on
+      case "off": store.exhaustivity = .off
+      default:
+        let got =
+          lua_type(L, 3) == LUA_TSTRING
+          ? "\"\(LuaStack.string(L, 3) ?? "")\"" : LuaStack.typeName(L, 3)
+        throw .error("bad value for 'exhaustivity' (\"on\" or \"off\" expected, got \(got))")
+      }
       return 0
     }
   }

@@ -127,7 +127,7 @@ enum LuaValue {
           throw error
         }
       } else {
-        let name = keyType == LUA_TNUMBER ? "a non-integer number" : LuaStack.typeName(L, -2)
+        let name = keyType == LUA_TNUMBER ? "non-integer number" : LuaStack.typeName(L, -2)
         clua_pop(L, 2)
         throw ConversionError(message: "cannot convert a table with a \(name) key to a value")
       }

@@ -1,0 +1,1 @@
+deps.feature { name = "Broken",

@@ -1,0 +1,121 @@
+-- deps.feature (a reducer in Lua) and deps.run effects (coroutines), on the same TestStore and
+-- Store as the Swift features; a Swift feature with Lua overrides in the same file.
+local check = require "check"
+local deps = require "deps"
+
+deps.register {
+  name = "greeting",
+  live = { hello = function(n) return "Hello " .. n end },
+  preview = { hello = function(n) return "Preview " .. n end },
+}
+
+local greeter = deps.feature {
+  name = "Greeter",
+  state = { text = "", log = {} },
+  actions = { "greet", "greeted", "failed" },
+  reduce = function(state, action, payload)
+    if action == "greet" then
+      return deps.run(function(send)
+        local text, err = deps.dependency("greeting.hello")(payload)
+        if text then send("greeted", text) else send("failed", err) end
+      end)
+    elseif action == "greeted" then
+      state.text = payload
+      table.insert(state.log, payload)
+    elseif action == "failed" then
+      state.text = "error: " .. payload
+    end
+  end,
+}
+check.eq(greeter.name, "Greeter", "deps.feature returns the catalogue entry")
+check.eq(greeter.state, { text = "", log = {} }, "default state")
+
+local store = deps.TestStore {
+  feature = greeter,
+  dependencies = function(d) d.greeting.hello = function(n) return "Hi " .. n end end,
+}
+store:send("greet", "Blob")
+store:receive("greeted", "Hi Blob", function(s) s.text = "Hi Blob"; s.log = { "Hi Blob" } end)
+store:finish()
+check.raises([[HERE: unknown action "gret" for Greeter; did you mean "greet"?]], function() store:send("gret") end)
+store:close()
+
+-- The test context without an override: unimplemented, reported as a failure; the effect goes on.
+local bare = deps.TestStore { feature = "Greeter" }
+check.raises_with("HERE: Unimplemented: greeting.hello …", function() bare:send("greet", "Blob") end)
+bare:receive("failed", "Unimplemented: greeting.hello", function(s) s.text = "error: Unimplemented: greeting.hello" end)
+bare:close()
+
+-- A plain store in preview.
+local preview = deps.Store { feature = "Greeter", context = "preview" }
+preview:send("greet", "you")
+check.eq(preview:run(1), true, "idle")
+check.eq(preview.state.text, "Preview you", "preview implementation")
+
+-- Timers in Lua: deps.sleep on the store's clock, cancellable effects.
+deps.feature {
+  name = "Ticker",
+  state = { ticks = 0, running = false },
+  reduce = function(state, action)
+    if action == "start" then
+      state.running = true
+      return deps.run(function(send)
+        while true do
+          deps.sleep(1)
+          send("tick")
+        end
+      end, { id = "ticker", cancel_in_flight = true })
+    elseif action == "stop" then
+      state.running = false
+      return deps.cancel("ticker")
+    elseif action == "tick" then
+      state.ticks = state.ticks + 1
+    end
+  end,
+}
+local ticker = deps.TestStore { feature = "Ticker" }
+ticker:send("start", nil, function(s) s.running = true end)
+ticker:advance(2)
+ticker:receive("tick", nil, function(s) s.ticks = 1 end)
+ticker:receive("tick", nil, function(s) s.ticks = 2 end)
+ticker:send("stop", nil, function(s) s.running = false end)
+ticker:finish()
+ticker:close()
+
+-- Errors inside a Lua reducer or effect are failures with file:line; state is unchanged.
+deps.feature {
+  name = "Broken",
+  state = { n = 0 },
+  reduce = function(state, action)
+    state.n = 1
+    if action == "crash" then error("reducer bug") end
+    if action == "bad" then return 42 end
+    if action == "effect" then return deps.run(function() error("effect bug") end) end
+    if action == "yield" then return deps.run(function() coroutine.yield() end) end
+  end,
+}
+local broken = deps.TestStore { feature = "Broken" }
+local src = debug.getinfo(1, "S").short_src
+check.raises_with([[HERE: deps.feature "Broken": reduce failed for action "crash": ]] .. src, function() broken:send("crash") end)
+check.eq(broken.state.n, 0, "state unchanged after a reducer error")
+check.raises_with([[HERE: deps.feature "Broken": reduce failed for action "bad": reduce returned a number; expected nil, deps.run(…), deps.cancel(…) or a list of them]], function() broken:send("bad") end)
+check.raises_with("HERE: A deps.run effect raised an error: " .. src, function() broken:send("effect", nil, function(s) s.n = 1 end) end)
+check.raises_with("HERE: A deps.run effect raised an error: a deps.run function yielded by itself (coroutine.yield)", function() broken:send("yield") end)
+broken:close()
+check.raises("HERE: deps.sleep can only be called inside a deps.run function (while it runs)", function() return deps.sleep(1) end)
+
+-- Bad definitions.
+check.raises([[HERE: feature "Counter" is already defined (a built-in feature); choose another name]], function() deps.feature { name = "Counter", reduce = function() end } end)
+check.raises("HERE: bad argument #1 to 'feature' (field 'reduce': function expected, got nil)", function() deps.feature { name = "X" } end)
+check.raises("HERE: bad argument #1 to 'run' (function expected, got no value)", function() deps.run() end)
+
+-- A Swift feature with Lua overrides, next to the Lua feature, through the same TestStore.
+local counter = deps.TestStore {
+  feature = "Counter",
+  dependencies = function(d) d.delayClient.wait = function() end end,
+}
+counter:send("delayedIncrementButtonTapped", nil, function(s) s.isLoading = true end)
+counter:receive("delayedIncrementFinished", nil, function(s) s.count = 1; s.isLoading = false end)
+counter:close()
+
+check.done("feature")

@@ -1,0 +1,136 @@
+-- deps.TestStore: send / receive with assert functions, advance, finish, exhaustivity,
+-- skip_received_actions, state copies, later dependency overrides, <close>, error texts.
+local check = require "check"
+local deps = require "deps"
+
+-- The seed's NumberFact test, line for line.
+local store = deps.TestStore {
+  feature = "NumberFact",
+  state = { count = 0 },
+  dependencies = function(d)
+    d.numberFact.fetch = function(n) return n .. "은 좋은 숫자입니다." end
+  end,
+}
+store:send("numberFactButtonTapped")
+store:receive("numberFactResponse", { success = "0은 좋은 숫자입니다." },
+              function(s) s.numberFact = "0은 좋은 숫자입니다." end)
+store:send("incrementButtonTapped", nil, function(s) s.count = 1 end)
+store:finish()
+
+-- A failing assertion: positioned at the failing call, then the message and diff; the store
+-- stays usable and its state is the actual one.
+check.raises([[HERE: A state change does not match expectation: …
+
+    {
+  -   "count": 3,
+  +   "count": 2,
+      … (1 unchanged)
+    }
+
+(Expected: -, Actual: +)]], function() store:send("incrementButtonTapped", nil, function(s) s.count = 3 end) end)
+check.eq(store.state.count, 2, "state after a failed assertion")
+store:send("decrementButtonTapped", nil, function(s) s.count = 1 end)
+
+-- store.state is a fresh copy.
+local copy = store.state
+copy.count = 99
+check.eq(store.state.count, 1, "state is a copy")
+
+-- A Lua error inside an override becomes the effect's failure, with file:line.
+local failing = deps.TestStore {
+  feature = "NumberFact",
+  dependencies = function(d) d.numberFact.fetch = function(n) error("offline") end end,
+}
+failing:send("numberFactButtonTapped")
+local line = debug.getinfo(1, "l").currentline - 3
+local where = debug.getinfo(1, "S").short_src .. ":" .. line
+failing:receive("numberFactResponse", { failure = where .. ": offline" },
+                function(s) s.errorMessage = where .. ": offline" end)
+failing:close()
+
+-- Timer: the test clock, receive, finish.
+local timer = deps.TestStore { feature = "Timer" }
+timer:send("toggleButtonTapped", nil, function(s) s.isRunning = true end)
+timer:advance(1)
+timer:receive("timerTicked", nil, function(s) s.secondsElapsed = 1 end)
+timer:advance(2)
+timer:receive("timerTicked", nil, function(s) s.secondsElapsed = 2 end)
+timer:receive("timerTicked", nil, function(s) s.secondsElapsed = 3 end)
+check.raises_with("HERE: Expected effects to finish, but there are still effects in-flight after 0.01 seconds.", function() timer:finish(0.01) end)
+timer:send("toggleButtonTapped", nil, function(s) s.isRunning = false end)
+timer:finish()
+check.raises("HERE: bad argument #1 to 'advance' (number expected, got string)", function() timer:advance("soon") end)
+
+-- Todos: incrementing UUIDs, a constant date, later overrides through store.dependencies.
+local todos = deps.TestStore {
+  feature = "Todos",
+  dependencies = function(d)
+    d.uuid = "incrementing"
+    d.date.now = 1234567890
+  end,
+}
+local zero = "00000000-0000-0000-0000-000000000000"
+todos:send("addButtonTapped", nil, function(s)
+  s.todos[1] = { id = zero, createdAt = 1234567890, title = "" }
+end)
+todos.dependencies.uuid = "DEADBEEF-DEAD-BEEF-DEAD-BEEFDEADBEEF"
+todos.dependencies.date.now = 1
+todos:send("addButtonTapped", nil, function(s)
+  table.insert(s.todos, { id = "DEADBEEF-DEAD-BEEF-DEAD-BEEFDEADBEEF", createdAt = 1, title = "" })
+end)
+todos:send("titleChanged", { id = zero, title = "Milk" }, function(s) s.todos[1].title = "Milk" end)
+todos:send("deleteButtonTapped", { id = zero }, function(s) table.remove(s.todos, 1) end)
+todos:send("deleteButtonTapped", { id = "DEADBEEF-DEAD-BEEF-DEAD-BEEFDEADBEEF" },
+           function(s) table.remove(s.todos, 1) end)
+check.eq(todos.state, { todos = {} }, "an emptied array stays an array")
+check.raises([[HERE: expected "incrementing" or a UUID string for uuid, got "nope"]], function() todos.dependencies.uuid = "nope" end)
+
+-- Exhaustivity off: unasserted changes and actions pass; skip_received_actions.
+local counter = deps.TestStore {
+  feature = "Counter",
+  dependencies = function(d) d.delayClient.wait = function() end end,
+}
+check.eq(counter.exhaustivity, "on", "exhaustive by default")
+counter.exhaustivity = "off"
+check.eq(counter.exhaustivity, "off", "exhaustivity off")
+counter:send("incrementButtonTapped")
+counter:send("delayedIncrementButtonTapped")
+counter:skip_received_actions()
+check.eq(counter.state, { count = 2, isLoading = false }, "non-exhaustive state")
+counter.exhaustivity = "on"
+check.raises([[HERE: bad value for 'exhaustivity' ("on" or "off" expected, got "maybe")]], function() counter.exhaustivity = "maybe" end)
+check.raises("HERE: cannot set field 'count' of a deps.TestStore (only 'exhaustivity'; use store.dependencies.<path> = … for dependencies)", function() counter.count = 1 end)
+counter:close()
+
+-- Misuse raises like Lua's own functions.
+local misuse = deps.TestStore { feature = "Counter" }
+check.raises("HERE: bad argument #1 to 'send' (string expected, got table)", function() misuse:send({}) end)
+check.raises("HERE: bad argument #3 to 'send' (function expected, got number)", function() misuse:send("incrementButtonTapped", nil, 3) end)
+check.raises([[HERE: unknown action "incrementButtonTaped" for Counter; did you mean "incrementButtonTapped"?]], function() misuse:send("incrementButtonTaped") end)
+check.raises([[HERE: unknown feature "Countr"; did you mean "Counter"?]], function() deps.TestStore { feature = "Countr" } end)
+check.raises("HERE: bad argument #1 to 'TestStore' (field 'feature': string expected, got nil)", function() deps.TestStore {} end)
+check.raises("HERE: bad argument #1 to 'TestStore' (field 'dependencies': function expected, got table)", function() deps.TestStore { feature = "Counter", dependencies = {} } end)
+check.raises_with("HERE: Threw error: ", function() misuse:send("incrementButtonTapped", nil, function(s) error("in assert") end) end)
+misuse:close()
+check.raises("HERE: attempt to use a closed deps.TestStore", function() misuse:send("incrementButtonTapped") end)
+check.raises("HERE: attempt to use a closed deps.TestStore", function() return misuse.state end)
+
+-- Leftovers at the end: store:close() and <close> raise them.
+local leftover = deps.TestStore {
+  feature = "Counter",
+  dependencies = function(d) d.delayClient.wait = function() end end,
+}
+leftover:send("delayedIncrementButtonTapped", nil, function(s) s.isLoading = true end)
+check.raises([[HERE: The store received 1 unexpected action by the end of this test: …
+
+  Unhandled actions:
+    • "delayedIncrementFinished"]], function() leftover:close() end)
+check.raises_with("The store received 1 unexpected action", function()
+  local scoped <close> = deps.TestStore {
+    feature = "Counter",
+    dependencies = function(d) d.delayClient.wait = function() end end,
+  }
+  scoped:send("delayedIncrementButtonTapped", nil, function(s) s.isLoading = true end)
+end)
+
+check.done("teststore")
