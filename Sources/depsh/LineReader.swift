@@ -19,7 +19,7 @@ final class LineReader {
   private let historyPath: String?
 
   init(completer: LuaState) {
-    interactive = isatty(0) != 0 && isatty(1) != 0
+    interactive = isatty(0) != 0
     if interactive, let home = getenv("HOME") {
       historyPath = String(cString: home) + "/.depsh_history"
     } else {

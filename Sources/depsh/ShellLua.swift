@@ -171,7 +171,8 @@ local function members(value, methods)
   if type(value) == "table" then add_keys(names, value, methods) end
   local mt = getmetatable(value)
   if type(mt) == "table" then
-    if type(rawget(mt, "__index")) == "table" then add_keys(names, rawget(mt, "__index"), methods) end
+    local index = rawget(mt, "__index")
+    if type(index) == "table" then add_keys(names, index, methods) end
     local kind = rawget(mt, "__name")
     for _, name in ipairs(store_methods[kind] or {}) do names[name] = true end
     if not methods then
