@@ -1,5 +1,6 @@
 // A worker process of `depsh test`: this same executable re-run with `test --worker …`, its
-// stdout and stderr on one pipe the parent reads (records and the tests' output, in order).
+// stdout and stderr on one pipe the parent reads (records and the tests' output, in order),
+// stdin from /dev/null (a test cannot eat the runner's input).
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -18,6 +19,7 @@ final class Worker {
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
     posix_spawn_file_actions_addclose(&actions, pipeEnds[0])
+    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
     posix_spawn_file_actions_adddup2(&actions, pipeEnds[1], 1)
     posix_spawn_file_actions_adddup2(&actions, pipeEnds[1], 2)
     posix_spawn_file_actions_addclose(&actions, pipeEnds[1])
