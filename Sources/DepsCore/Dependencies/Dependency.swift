@@ -30,7 +30,7 @@ public struct Dependency<Value>: @unchecked Sendable, _HasInitialValues {
     fileID: StaticString = #fileID, filePath: StaticString = #filePath,
     line: UInt = #line, column: UInt = #column
   ) {
-    self.initial = DependencyValues._current.storage
+    self.initial = DependencyValues.currentFast.storage
     self.keyPath = keyPath
     self.site = UnsafeRawPointer(Unmanaged.passUnretained(keyPath).toOpaque())
     self.fileID = fileID
@@ -45,7 +45,7 @@ public struct Dependency<Value>: @unchecked Sendable, _HasInitialValues {
     fileID: StaticString = #fileID, filePath: StaticString = #filePath,
     line: UInt = #line, column: UInt = #column
   ) where Key.Value == Value {
-    self.initial = DependencyValues._current.storage
+    self.initial = DependencyValues.currentFast.storage
     self.keyPath = \DependencyValues.[token: KeyToken<Key>()]
     self.site = unsafeBitCast(Key.self, to: UnsafeRawPointer.self)
     self.fileID = fileID
@@ -59,11 +59,14 @@ public struct Dependency<Value>: @unchecked Sendable, _HasInitialValues {
 
   /// The dependency's current value.
   public var wrappedValue: Value {
-    let current = DependencyValues._current.storage
-    if let box = DependencyReadCache.lookup(current: current, initial: initial, site: site) {
-      return unsafeDowncast(box, to: ValueBox<Value>.self).value
+    // Fast path: compare addresses only (nothing retained but the returned value).
+    if let box = DependencyReadCache.lookup(
+      current: DependencyValues.currentStorageAddress,
+      initial: UnsafeRawPointer(Unmanaged.passUnretained(initial).toOpaque()), site: site)
+    {
+      return Unmanaged<ValueBox<Value>>.fromOpaque(box)._withUnsafeGuaranteedRef { $0.value }
     }
-    return slowRead(current: current)
+    return slowRead(current: DependencyValues._current.storage)
   }
 
   private func slowRead(current: DependencyStorage) -> Value {

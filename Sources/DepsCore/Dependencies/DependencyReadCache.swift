@@ -1,35 +1,55 @@
 // A small per-thread table remembering the last value each `@Dependency` site read under a
 // given pair of storage nodes. Nodes never change once shared, and each slot holds strong
-// references to its nodes and key path, so an address match always means the same inputs.
-// Being per thread, it needs no lock. Only single-component key paths (`\.date`, a
+// references to its nodes, key path and value box, so an address match always means the same
+// inputs. Being per thread, it needs no lock. Only single-component key paths (`\.date`, a
 // `DependencyValues` property) are cached: a narrowed path (`\.date.now`) may compute a new
 // value on every read.
+//
+// Speed: a hit compares three addresses in a flat buffer reached through one
+// `pthread_getspecific`, without retaining anything but the value it returns; the strong
+// references live in `owners`, touched only when a slot is stored or purged.
 
 #if canImport(Glibc)
 import Glibc
 #endif
 
 final class DependencyReadCache {
+  /// What a hit compares, and the box it returns (all kept alive by `owners`).
+  struct Entry {
+    var site: UnsafeRawPointer?
+    var current: UnsafeRawPointer?
+    var initial: UnsafeRawPointer?
+    var box: UnsafeRawPointer?
+  }
+
+  /// The strong references behind one entry.
   final class Slot {
     let current: DependencyStorage
     let initial: DependencyStorage
-    let site: UnsafeRawPointer
     let owner: AnyObject
     let box: AnyObject
-    init(
-      current: DependencyStorage, initial: DependencyStorage, site: UnsafeRawPointer,
-      owner: AnyObject, box: AnyObject
-    ) {
+    init(current: DependencyStorage, initial: DependencyStorage, owner: AnyObject, box: AnyObject)
+    {
       self.current = current
       self.initial = initial
-      self.site = site
       self.owner = owner
       self.box = box
     }
   }
 
   static let slotCount = 64
-  var slots: [Slot?] = Array(repeating: nil, count: slotCount)
+  let entries: UnsafeMutablePointer<Entry>
+  @exclusivity(unchecked) var owners: [Slot?] = Array(repeating: nil, count: slotCount)
+
+  init() {
+    entries = .allocate(capacity: Self.slotCount)
+    entries.initialize(repeating: Entry(), count: Self.slotCount)
+  }
+
+  deinit {
+    entries.deinitialize(count: Self.slotCount)
+    entries.deallocate()
+  }
 
   private static let key: pthread_key_t = {
     var key = pthread_key_t()
@@ -51,14 +71,20 @@ final class DependencyReadCache {
     Int(truncatingIfNeeded: UInt(bitPattern: site) >> 4) & (slotCount - 1)
   }
 
+  /// The box cached for `site` read under these nodes (given by address), unretained: it stays
+  /// alive until this thread stores or purges the slot.
   @inline(__always)
   static func lookup(
-    current: DependencyStorage, initial: DependencyStorage, site: UnsafeRawPointer
-  ) -> AnyObject? {
-    guard let cache = thisThread, let slot = cache.slots[index(site)],
-      slot.site == site, slot.current === current, slot.initial === initial
-    else { return nil }
-    return slot.box
+    current: UnsafeRawPointer, initial: UnsafeRawPointer, site: UnsafeRawPointer
+  ) -> UnsafeRawPointer? {
+    guard let raw = pthread_getspecific(key) else { return nil }
+    let entries = Unmanaged<DependencyReadCache>.fromOpaque(raw)
+      ._withUnsafeGuaranteedRef { $0.entries }
+    let entry = entries[index(site)]
+    guard entry.site == site, entry.current == current, entry.initial == initial else {
+      return nil
+    }
+    return entry.box
   }
 
   static func store(
@@ -72,15 +98,23 @@ final class DependencyReadCache {
       cache = DependencyReadCache()
       pthread_setspecific(key, Unmanaged.passRetained(cache).toOpaque())
     }
-    cache.slots[index(site)] = Slot(
-      current: current, initial: initial, site: site, owner: owner, box: box)
+    let index = index(site)
+    // The entry first: releasing the old slot may run deinits that read dependencies.
+    cache.entries[index] = Entry(
+      site: site, current: UnsafeRawPointer(Unmanaged.passUnretained(current).toOpaque()),
+      initial: UnsafeRawPointer(Unmanaged.passUnretained(initial).toOpaque()),
+      box: UnsafeRawPointer(Unmanaged.passUnretained(box).toOpaque()))
+    cache.owners[index] = Slot(current: current, initial: initial, owner: owner, box: box)
   }
 
   /// Drops this thread's cached reads (a store that closes calls it, so values it owned are
   /// released promptly).
   static func purgeThisThread() {
     guard let cache = thisThread else { return }
-    for index in cache.slots.indices { cache.slots[index] = nil }
+    for index in 0..<slotCount {
+      cache.entries[index] = Entry()
+      cache.owners[index] = nil
+    }
   }
 
   /// Counts the key reads of one slow `@Dependency` read on this thread, to decide whether
@@ -89,8 +123,8 @@ final class DependencyReadCache {
   /// computes something (`var tick: Int { self[Clock.self].tick() }`) or a narrowed path
   /// (`\.date.now`) reads a different type, so it is re-evaluated on every read.
   final class ReadProbe {
-    var reads = 0
-    var valueType: Any.Type?
+    @exclusivity(unchecked) var reads = 0
+    @exclusivity(unchecked) var valueType: Any.Type?
   }
 
   private static let probeKey: pthread_key_t = {
@@ -112,8 +146,9 @@ final class DependencyReadCache {
   @inline(__always)
   static func noteRead(_ valueType: Any.Type) {
     guard let raw = pthread_getspecific(probeKey) else { return }
-    let probe = Unmanaged<ReadProbe>.fromOpaque(raw).takeUnretainedValue()
-    probe.reads += 1
-    probe.valueType = valueType
+    Unmanaged<ReadProbe>.fromOpaque(raw)._withUnsafeGuaranteedRef { probe in
+      probe.reads += 1
+      probe.valueType = valueType
+    }
   }
 }

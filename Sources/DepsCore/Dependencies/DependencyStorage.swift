@@ -3,7 +3,8 @@
 // parent is the enclosing scope's node, so entering a scope costs one allocation and never
 // copies a dictionary. A node is mutated in place only while uniquely referenced (copy on
 // write); once pushed as `_current` or captured, it never changes — which is what lets
-// `@Dependency` cache a read by node identity.
+// `@Dependency` cache a read by node identity. (So no dynamic exclusivity checks are needed on
+// its fields: `@exclusivity(unchecked)` saves ~60 instructions per access.)
 
 final class DependencyStorage: @unchecked Sendable {
   struct Entry {
@@ -14,17 +15,17 @@ final class DependencyStorage: @unchecked Sendable {
   /// The enclosing scope's node; lookups fall through to it.
   let parent: DependencyStorage?
   /// Keys set at this level, newest last.
-  private(set) var entries: [Entry] = []
+  @exclusivity(unchecked) private(set) var entries: [Entry] = []
   /// The explicitly set context in effect (inherited from the parent at creation).
-  var context: DependencyContext?
+  @exclusivity(unchecked) var context: DependencyContext?
   /// The cache of default values in effect (inherited from the parent at creation).
-  var cache: DependencyCache
+  @exclusivity(unchecked) var cache: DependencyCache
   /// The `prepareDependencies` call this temporary node belongs to (nil for every other node).
   let preparation: DependencyPreparation?
   /// True for the temporary node `prepareDependencies` hands to its closure.
   var isPreparing: Bool { preparation != nil }
   /// True while a `withDependencies` closure is setting these values up.
-  var isSetting = false
+  @exclusivity(unchecked) var isSetting = false
   /// Number of nodes from the root (root = 0).
   let depth: Int
 

@@ -19,7 +19,7 @@ public func withDependencies<R>(
   _ updateValues: (inout DependencyValues) throws -> Void,
   operation: () throws -> R
 ) rethrows -> R {
-  var values = DependencyValues._current
+  var values = DependencyValues.currentFast
   values.beginSetting()
   try updateValues(&values)
   values.endSetting()
@@ -35,7 +35,7 @@ public func withDependencies<R>(
   _ updateValues: (inout DependencyValues) async throws -> Void,
   operation: () async throws -> R
 ) async rethrows -> R {
-  var values = DependencyValues._current
+  var values = DependencyValues.currentFast
   values.beginSetting()
   try await updateValues(&values)
   values.endSetting()
@@ -100,7 +100,7 @@ public func withDependencies<Model: AnyObject, R>(
   let parentValues = DependencyObjects.values(
     of: model, modelType: Model.self, fileID: fileID, filePath: filePath, line: line,
     column: column)
-  var values = DependencyValues._current
+  var values = DependencyValues.currentFast
   if let parentValues {
     values.storage = DependencyStorage.merging(parentValues.storage, with: values.storage)
   }

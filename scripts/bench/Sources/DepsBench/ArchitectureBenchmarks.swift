@@ -45,8 +45,8 @@ enum ArchitectureBenchmarks {
       Benchmark(
         name: "teststore.send.assert",
         summary: "TestStore send + state assertion, 10-field state",
-        target: .nanoseconds(2_000)
-      ) { n in
+        target: .nanoseconds(2_000),
+        async: { n in
         let store = TestStore(initialState: TenFields()) {
           Reduce<TenFields, TenFieldsAction> { state, _ in
             state.count += 1
@@ -57,7 +57,7 @@ enum ArchitectureBenchmarks {
           await store.send(.increment) { $0.count += 1 }
         }
         blackHole(store.state.count)
-      },
+      }),
       Benchmark(
         name: "store.effect.roundtrip",
         summary: "effect round trip: .run { send(.done) } -> reducer",

@@ -113,19 +113,19 @@ enum BridgeBenchmarks {
       Benchmark(
         name: "bridge.endpoint.swift",
         summary: "endpoint overridden by a Swift closure, called (baseline)",
-        target: .none
-      ) { n in
+        target: .none,
+        async: { n in
         await withDependencies {
           $0.echoClient.fetch = { "\($0) is a number." }
         } operation: {
           await endpointLoop(n)
         }
-      },
+      }),
       Benchmark(
         name: "bridge.endpoint.foreign",
         summary: "the same endpoint overridden by a foreign (Value) -> Value function",
-        target: .nanosecondsOver(baseline: "bridge.endpoint.swift", 1_000)
-      ) { n in
+        target: .nanosecondsOver(baseline: "bridge.endpoint.swift", 1_000),
+        async: { n in
         _ = registered
         var overrides = DependencyOverrides()
         do {
@@ -141,7 +141,7 @@ enum BridgeBenchmarks {
         } operation: {
           await endpointLoop(n)
         }
-      },
+      }),
     ]
   }
 }

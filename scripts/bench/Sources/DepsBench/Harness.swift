@@ -44,7 +44,33 @@ struct Benchmark: Sendable {
   let summary: String
   let target: Target
   /// Runs the operation `n` times (any setup it does is outside the timed loop's body).
-  let run: @Sendable (_ n: Int) async -> Void
+  let body: Body
+
+  enum Body: Sendable {
+    /// Runs on the main thread, outside any task (as synchronous code, and the C API, runs).
+    case sync(@Sendable (_ n: Int) -> Void)
+    /// Runs in a task on an executor the main thread pumps.
+    case async(@Sendable (_ n: Int) async -> Void)
+  }
+
+  init(
+    name: String, summary: String, target: Target, _ run: @escaping @Sendable (_ n: Int) -> Void
+  ) {
+    self.name = name
+    self.summary = summary
+    self.target = target
+    self.body = .sync(run)
+  }
+
+  init(
+    name: String, summary: String, target: Target,
+    async run: @escaping @Sendable (_ n: Int) async -> Void
+  ) {
+    self.name = name
+    self.summary = summary
+    self.target = target
+    self.body = .async(run)
+  }
 }
 
 /// Keeps a value alive and opaque to the optimizer.
@@ -87,7 +113,10 @@ enum Harness {
 
   /// Runs `n` iterations of `benchmark` on this thread.
   static func run(_ benchmark: Benchmark, _ n: Int) {
-    executor.runBlocking { await benchmark.run(n) }
+    switch benchmark.body {
+    case .sync(let run): run(n)
+    case .async(let run): executor.runBlocking { await run(n) }
+    }
   }
 
   static func measure(
