@@ -127,6 +127,21 @@ static inline int clua_requiref(lua_State *L, const char *name, lua_CFunction op
   return lua_pcall(L, 2, 0, 0);
 }
 
+/* Keeps the shared object containing `address` (libDeps.so) loaded until the process exits:
+ * Lua's package library dlcloses C modules when the state closes, which would unmap the Swift
+ * runtime under its still-running threads. dladdr is declared here under its own name (it is
+ * a _GNU_SOURCE extension). Returns 1 when pinned. */
+#include <dlfcn.h>
+typedef struct {
+  const char *dli_fname; void *dli_fbase; const char *dli_sname; void *dli_saddr;
+} clua_dl_info;
+extern int clua_dladdr(const void *address, clua_dl_info *info) __asm__("dladdr");
+static inline int clua_pin_library(const void *address) {
+  clua_dl_info info;
+  if (!clua_dladdr(address, &info) || info.dli_fname == NULL) return 0;
+  return dlopen(info.dli_fname, RTLD_NOW | RTLD_NOLOAD | RTLD_NODELETE) != NULL;
+}
+
 /* ==== depsh block (Sources/depsh) — begin. Owned by depsh; append-only, edit only inside. ==== */
 /* The deps module's opener, bound weakly under another C name so that this declaration never
  * clashes with DepsCABI's own `luaopen_deps`; NULL when the module is not linked in. */

@@ -132,7 +132,7 @@ final class LuaEffectDriver: @unchecked Sendable {
     }
     pending = nil
     var results: Int32 = 0
-    let status = LuaScope.$isActive.withValue(true) { lua_resume(co, L, nargs, &results) }
+    let status = runtime.calling { lua_resume(co, L, nargs, &results) }
     switch status {
     case LUA_YIELD:
       clua_pop(co, results)

@@ -93,10 +93,11 @@ extension LuaRuntime {
   /// lua_pcall of a whole chunk from outside Lua: the base dependency scope is not yet bound,
   /// so the chunk's calls bind it themselves.
   func pcallTopLevel(_ L: OpaquePointer, nargs: Int32, nresults: Int32) -> String? {
-    let previous = current
+    let previous = (current, callDepth)
     current = L
-    defer { current = previous }
-    let status = LuaScope.$isActive.withValue(false) { clua_pcall(L, nargs, nresults, 0) }
+    callDepth = 0
+    defer { (current, callDepth) = previous }
+    let status = clua_pcall(L, nargs, nresults, 0)
     guard status != LUA_OK else { return nil }
     let message = LuaStack.errorMessage(L, -1)
     clua_pop(L, 1)

@@ -28,8 +28,16 @@ enum LuaModule {
     ("_context", LuaTesting.context),
   ]
 
+  /// Keeps the library loaded for the life of the process. Lua's `package` library dlcloses
+  /// C modules when the state closes (at interpreter exit), which would unmap the library —
+  /// and the Swift runtime it loaded — under the Swift concurrency threads still running.
+  private static let pinned: Bool = {
+    clua_pin_library(unsafeBitCast(LuaModule.features, to: UnsafeRawPointer.self)) != 0
+  }()
+
   /// Builds the module on `L` and pushes its table.
   static func open(_ L: OpaquePointer) -> Int32 {
+    _ = pinned
     guard lua_checkstack(L, 16) != 0 else { return 0 }
     lua_rawgeti(L, clua_registryindex(), lua_Integer(clua_ridx_mainthread()))
     let main = lua_tothread(L, -1) ?? L

@@ -42,12 +42,6 @@ final class RecursiveLock: @unchecked Sendable {
   }
 }
 
-/// True on the thread while it runs Swift code reached from Lua with a dependency scope in
-/// place (a store's, a `with_dependencies` scope, or the runtime's base scope).
-enum LuaScope {
-  @TaskLocal static var isActive = false
-}
-
 /// The `deps` module's state for one Lua state (one `luaopen_deps`).
 final class LuaRuntime: @unchecked Sendable {
   /// The main thread of the Lua state.
@@ -71,6 +65,10 @@ final class LuaRuntime: @unchecked Sendable {
   var openStores: [ObjectIdentifier: WeakStoreBox] = [:]
   /// Lua effects running now, by their coroutine.
   var effects: [OpaquePointer: LuaEffectDriver] = [:]
+  /// How many Swift → Lua calls are in progress (guarded by `lock`). Above 0, Swift code
+  /// reached from Lua already runs inside a dependency scope (a store's, `with_dependencies`,
+  /// a test's), so top-level calls bind the base scope only at 0.
+  var callDepth = 0
 
   init(main: OpaquePointer) {
     self.main = main
@@ -137,18 +135,22 @@ final class LuaRuntime: @unchecked Sendable {
 
   /// Runs `body` inside the base dependency scope unless a scope is already active.
   func inScope<R>(_ body: () -> R) -> R {
-    if LuaScope.isActive { return body() }
-    return DependencyValues.$_current.withValue(base) {
-      LuaScope.$isActive.withValue(true, operation: body)
-    }
+    if callDepth > 0 { return body() }
+    return DependencyValues.$_current.withValue(base, operation: body)
+  }
+
+  /// Runs `body` (a call into Lua) counted in `callDepth`.
+  @inline(__always)
+  func calling<R>(_ body: () -> R) -> R {
+    callDepth += 1
+    defer { callDepth -= 1 }
+    return body()
   }
 
   /// Calls the function below `nargs` arguments on the top of `L`'s stack with lua_pcall.
   /// Returns the error message on failure (the stack then holds neither function nor args).
   func pcall(_ L: OpaquePointer, nargs: Int32, nresults: Int32) -> String? {
-    let status = LuaScope.$isActive.withValue(true) {
-      clua_pcall(L, nargs, nresults, 0)
-    }
+    let status = calling { clua_pcall(L, nargs, nresults, 0) }
     guard status != LUA_OK else { return nil }
     let message = LuaStack.errorMessage(L, -1)
     clua_pop(L, 1)

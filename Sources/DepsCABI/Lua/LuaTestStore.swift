@@ -138,10 +138,9 @@ enum LuaTestStore {
   {
     if clua_isnoneornil(L, index) != 0 { return nil }
     try LuaStack.checkFunction(L, index)
-    lua_pushvalue(L, index)
-    let function = LuaRef(popping: L, runtime: runtime)
+    let thread = LuaThread(state: L)
     return .modify { value in
-      try runtime.callAssert(function, &value)
+      try runtime.callAssert(on: thread, functionAt: index, &value)
     }
   }
 
@@ -323,17 +322,21 @@ enum LuaTestStore {
 }
 
 extension LuaRuntime {
-  /// Calls an assert function with a copy of the expected state and reads the copy back.
-  func callAssert(_ function: LuaRef, _ value: inout Value) throws {
+  /// Calls the assert function at `index` of the store call's stack (`thread`) with a copy of
+  /// the expected state and reads the copy back. Only valid while that call runs.
+  func callAssert(on thread: LuaThread, functionAt index: Int32, _ value: inout Value) throws {
     let input = value
     let outcome: Result<Value, EndpointError>? = withState { L in
+      guard L == thread.state else {
+        return .failure(EndpointError("the assert function was called after its store call"))
+      }
       let top = lua_gettop(L)
       defer { lua_settop(L, top) }
       guard lua_checkstack(L, 4) != 0, LuaValue.push(L, input) else {
         return .failure(EndpointError("Lua stack overflow"))
       }
       let table = lua_gettop(L)
-      function.push(L)
+      lua_pushvalue(L, index)
       lua_pushvalue(L, table)
       if let message = pcall(L, nargs: 1, nresults: 0) {
         return .failure(EndpointError(message))
