@@ -72,7 +72,9 @@ package struct UserDefaultsFile: Sendable {
     var sorted = ValueObject()
     for key in object.keys.sorted() { sorted[key] = object[key] }
     let text = Value.object(sorted).json(pretty: true) + "\n"
-    let temporary = "\(path).tmp.\(getpid())"
+    // One fixed name: writers hold the exclusive lock, so a writer killed mid-write leaves at
+    // most this one file behind, which the next writer truncates and reuses.
+    let temporary = "\(path).tmp"
     let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
     guard descriptor >= 0 else {
       throw UserDefaultsFileError(description: "cannot write \(temporary): \(errnoText())")
