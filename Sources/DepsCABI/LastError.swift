@@ -11,11 +11,10 @@ enum LastError {
     pthread_key_create(&key) { free($0) }
     return key
   }()
-  nonisolated(unsafe) private static let empty: UnsafePointer<CChar> = UnsafePointer(strdup("")!)
 
   /// The calling thread's message, or "".
   static var current: UnsafePointer<CChar> {
-    guard let raw = pthread_getspecific(key) else { return empty }
+    guard let raw = pthread_getspecific(key) else { return StaticCString.empty }
     return UnsafePointer(raw.assumingMemoryBound(to: CChar.self))
   }
 

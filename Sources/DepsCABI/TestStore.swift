@@ -105,7 +105,8 @@ public func deps_test_store_receive(
     let action = try CArgument.json(actionJSON, function, "action_json")
     let patch = try CArgument.optionalJSON(expectedPatch, function, "expected_patch")
     let seconds = try CArgument.milliseconds(timeoutMilliseconds, function, "timeout_ms")
-    return try store.receive(action, assert: patch.map { ValueAssertion.patch($0) }, timeout: seconds)
+    return try store.receive(
+      action, assert: patch.map { ValueAssertion.patch($0) }, timeout: seconds)
   }
 }
 

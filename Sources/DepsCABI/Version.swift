@@ -32,5 +32,6 @@ public func deps_free(_ pointer: UnsafeMutableRawPointer?) {
 
 /// Static C strings that live as long as the process.
 enum CStringCache {
-  nonisolated(unsafe) static let version: UnsafePointer<CChar> = UnsafePointer(strdup(DepsVersion.string)!)
+  nonisolated(unsafe) static let version: UnsafePointer<CChar> =
+    strdup(DepsVersion.string).map { UnsafePointer($0) } ?? StaticCString.empty
 }

@@ -1,10 +1,12 @@
 /*
- * check.h — the tiny test harness of the C tests (the programs in Tests/C): TAP-like output, one case per
- * CASE(...) block, checks that report the file:line and what differed, and a closing line
- * "N passed, N failed" that scripts/test.d/20-c adds up.
+ * check.h — the tiny test harness of the C tests (the programs in Tests/C): TAP-like output,
+ * one case per RUN(...) or check_begin/check_end pair, checks that report the file:line and
+ * what differed, and a closing line "N passed, N failed" that scripts/test.d/20-c adds up.
  *
- *   static void number_fact(void) { CHECK_RC(deps_test_store_send(t, a, p), DEPS_OK, t); }
- *   int main(void) { RUN(number_fact); return check_summary(); }
+ *   static void counter(void) {
+ *     CHECK_RC(deps_test_store_send(t, action, patch), DEPS_OK, deps_test_store_errmsg(t));
+ *   }
+ *   int main(void) { RUN(counter); return check_summary(); }
  */
 #ifndef DEPS_CHECK_H
 #define DEPS_CHECK_H
@@ -15,35 +17,52 @@
 
 #include "deps.h"
 
-static int check_cases_passed, check_cases_failed, check_case_failures, check_case_number;
+/* Every program uses only some helpers. */
+#if defined(__GNUC__)
+#define CHECK_HELPER static __attribute__((unused))
+#else
+#define CHECK_HELPER static
+#endif
+
+CHECK_HELPER int check_cases_passed, check_cases_failed, check_case_failures, check_case_number;
 static const char *check_case_name = "";
 
 /* Reports a failed check of the current case. */
-static void check_fail(const char *file, int line, const char *what) {
+CHECK_HELPER void check_fail(const char *file, int line, const char *what) {
   if (check_case_failures == 0) printf("not ok %d - %s\n", check_case_number, check_case_name);
   check_case_failures++;
   printf("    %s:%d: %s\n", file, line, what);
 }
 
-/* Runs one named case. */
-static void check_run(const char *name, void (*body)(void)) {
+/* Starts a case (check_end finishes it); RUN does both around a function. */
+CHECK_HELPER void check_begin(const char *name) {
   check_case_number++;
   check_case_name = name;
   check_case_failures = 0;
-  body();
+}
+
+/* Finishes the case check_begin started: "ok N - name" or the failures already printed. */
+CHECK_HELPER void check_end(void) {
   if (check_case_failures == 0) {
     check_cases_passed++;
-    printf("ok %d - %s\n", check_case_number, name);
+    printf("ok %d - %s\n", check_case_number, check_case_name);
   } else {
     check_cases_failed++;
   }
   fflush(stdout);
 }
 
+/* Runs one named case. */
+CHECK_HELPER void check_run(const char *name, void (*body)(void)) {
+  check_begin(name);
+  body();
+  check_end();
+}
+
 #define RUN(fn) check_run(#fn, fn)
 
 /* Prints the closing line; the exit status is 1 when a case failed. */
-static int check_summary(void) {
+CHECK_HELPER int check_summary(void) {
   printf("%d passed, %d failed\n", check_cases_passed, check_cases_failed);
   return check_cases_failed == 0 ? 0 : 1;
 }
@@ -54,7 +73,7 @@ static int check_summary(void) {
   } while (0)
 
 /* Compares two strings (NULL-safe), printing both when they differ. */
-static int check_streq_at(const char *file, int line, const char *got, const char *want) {
+CHECK_HELPER int check_streq_at(const char *file, int line, const char *got, const char *want) {
   if (got != NULL && want != NULL && strcmp(got, want) == 0) return 1;
   {
     size_t size = (got ? strlen(got) : 6) + (want ? strlen(want) : 6) + 64;
@@ -68,8 +87,35 @@ static int check_streq_at(const char *file, int line, const char *got, const cha
 }
 #define CHECK_STR(got, want) check_streq_at(__FILE__, __LINE__, (got), (want))
 
+/* Compares like CHECK_STR after replacing the line number of every "<file>.swift:<line>" in
+ * `got` by "#", so messages naming a Swift source location do not change with its edits. */
+CHECK_HELPER int check_streq_masked_at(const char *file, int line, const char *got,
+                                       const char *want) {
+  char *masked;
+  const char *from;
+  char *to;
+  int result;
+  if (got == NULL) return check_streq_at(file, line, got, want);
+  masked = (char *)malloc(strlen(got) + 1);
+  for (from = got, to = masked; *from != '\0';) {
+    if (strncmp(from, ".swift:", 7) == 0 && from[7] >= '0' && from[7] <= '9') {
+      memcpy(to, ".swift:#", 8);
+      to += 8;
+      from += 7;
+      while (*from >= '0' && *from <= '9') from++;
+    } else {
+      *to++ = *from++;
+    }
+  }
+  *to = '\0';
+  result = check_streq_at(file, line, masked, want);
+  free(masked);
+  return result;
+}
+#define CHECK_STR_MASKED(got, want) check_streq_masked_at(__FILE__, __LINE__, (got), (want))
+
 /* Checks that `text` contains `part`. */
-static int check_contains_at(const char *file, int line, const char *text, const char *part) {
+CHECK_HELPER int check_contains_at(const char *file, int line, const char *text, const char *part) {
   if (text != NULL && strstr(text, part) != NULL) return 1;
   {
     size_t size = (text ? strlen(text) : 6) + strlen(part) + 64;
@@ -84,7 +130,7 @@ static int check_contains_at(const char *file, int line, const char *text, const
 #define CHECK_CONTAINS(text, part) check_contains_at(__FILE__, __LINE__, (text), (part))
 
 /* Checks a status code, printing `message` (an errmsg) when it differs. */
-static int check_rc_at(const char *file, int line, int got, int want, const char *message) {
+CHECK_HELPER int check_rc_at(const char *file, int line, int got, int want, const char *message) {
   char text[256];
   if (got == want) return 1;
   snprintf(text, sizeof text, "status %d, expected %d; message:", got, want);

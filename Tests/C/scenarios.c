@@ -322,8 +322,8 @@ static void todos_with_incrementing_uuid_and_constant_date(void) {
                                 "\"createdAt\":1234567890,\"title\":\"\"}]}"),
            DEPS_OK, deps_test_store_errmsg(t));
   CHECK_RC(deps_test_store_send(t,
-                                "{\"titleChanged\":{\"id\":\"00000000-0000-0000-0000-000000000001\","
-                                "\"title\":\"Milk\"}}",
+                                "{\"titleChanged\":{\"id\":"
+                                "\"00000000-0000-0000-0000-000000000001\",\"title\":\"Milk\"}}",
                                 "{\"todos\":[{\"id\":\"00000000-0000-0000-0000-000000000000\","
                                 "\"createdAt\":1234567890,\"title\":\"\"},"
                                 "{\"id\":\"00000000-0000-0000-0000-000000000001\","
@@ -519,7 +519,7 @@ static void app_sandbox_keeps_tutorial_out_of_live_user_defaults(void) {
   deps_store_close(s);
 }
 
-/* ---- re-entrant calls from callbacks ---------------------------------------------------------- */
+/* ---- re-entrant calls from callbacks - */
 
 typedef struct {
   deps_store *store;
@@ -651,6 +651,7 @@ static void release_called_exactly_once(void) {
 static void every_preset_is_accepted(void) {
   deps_overrides *o = NULL;
   deps_store *s = NULL;
+  double started;
   deps_overrides_new(&o);
   CHECK_RC(deps_overrides_set(o, "continuousClock", "\"immediate\""), DEPS_OK, deps_last_error());
   CHECK_RC(deps_overrides_set(o, "suspendingClock", "\"live\""), DEPS_OK, deps_last_error());
@@ -664,12 +665,16 @@ static void every_preset_is_accepted(void) {
   CHECK_RC(deps_overrides_set(o, "timeZone", "\"UTC\""), DEPS_OK, deps_last_error());
   CHECK_RC(deps_overrides_set(o, "numberFact.fetch", "\"unimplemented\""), DEPS_OK,
            deps_last_error());
-  CHECK_RC(deps_store_open(&s, "Timer", NULL, DEPS_CONTEXT_LIVE, o), DEPS_OK, deps_last_error());
+  CHECK_RC(deps_store_open(&s, "Counter", NULL, DEPS_CONTEXT_LIVE, o), DEPS_OK,
+           deps_last_error());
   deps_overrides_free(o);
-  /* the immediate clock: the timer ticks without waiting; stop it from the observer's side */
-  CHECK_RC(deps_store_send(s, "\"toggleButtonTapped\""), DEPS_OK, deps_store_errmsg(s));
-  CHECK_RC(deps_store_send(s, "\"toggleButtonTapped\""), DEPS_OK, deps_store_errmsg(s));
+  /* the live delayClient.wait sleeps 1 s on continuousClock: the immediate clock skips it */
+  started = now_seconds();
+  CHECK_RC(deps_store_send(s, "\"delayedIncrementButtonTapped\""), DEPS_OK,
+           deps_store_errmsg(s));
   CHECK_RC(deps_store_run(s, 1000), DEPS_OK, deps_store_errmsg(s));
+  CHECK(now_seconds() - started < 0.5);
+  CHECK_STATE(deps_store_state(s), "{\"count\":1,\"isLoading\":false}");
   deps_store_close(s);
 }
 

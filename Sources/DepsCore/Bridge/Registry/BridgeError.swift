@@ -52,6 +52,8 @@ public struct EndpointError: Error, Sendable, Equatable, CustomStringConvertible
 
 /// Names close to `name` among `candidates`, best first (for "did you mean" hints).
 public func closeMatches(for name: String, in candidates: [String], limit: Int = 3) -> [String] {
+  // Every name starts with "": suggesting one for an empty name would be noise.
+  guard !name.isEmpty else { return [] }
   let lowered = name.lowercased()
   let scored = candidates.map { candidate -> (String, Int) in
     let distance = editDistance(lowered, candidate.lowercased())

@@ -38,6 +38,30 @@ public struct FeatureCodec<State, Action>: Sendable {
   }
 }
 
+extension FeatureCodec {
+  /// The codec refusing a payload on the actions named in `names` (cases without one): the
+  /// synthesized decoding would ignore it, so `{"incrementButtonTapped": 1}` is a wrong shape.
+  /// `{"name": {}}` and `{"name": null}` stay accepted.
+  func rejectingPayloads(of names: Set<String>, feature: String) -> Self {
+    guard !names.isEmpty else { return self }
+    let decode = decodeAction
+    return Self(
+      encodeState: encodeState, decodeState: decodeState, encodeAction: encodeAction,
+      decodeAction: { value throws(BridgeError) in
+        if case .object(let object) = value, object.count == 1, let name = object.keys.first,
+          names.contains(name), let payload = object[name], payload != .null,
+          payload != .object(ValueObject())
+        {
+          throw BridgeError(
+            .decode,
+            "action \"\(name)\" of \(feature) takes no payload: send \"\(name)\", got "
+              + ValueError.excerpt(of: value))
+        }
+        return try decode(value)
+      })
+  }
+}
+
 extension FeatureCodec
 where State: Codable & SendableMetatype, Action: Codable & SendableMetatype {
   /// The codec of Codable state and actions (API.md §1 shapes).
@@ -181,6 +205,8 @@ public final class FeatureRegistry: Sendable {
   ) where R.State: Equatable, R: SendableMetatype, R.State: SendableMetatype,
     R.Action: SendableMetatype
   {
+    let codec = codec.rejectingPayloads(
+      of: Set(actions.filter { $0.payload == nil }.map(\.name)), feature: name)
     let defaultState = codec.encodeState(initialState)
     let placeholder = FeatureDescriptor(
       name: name, summary: summary, defaultState: defaultState, actions: actions,
