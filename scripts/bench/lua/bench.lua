@@ -1,0 +1,51 @@
+-- Lua-side benchmarks (issue 5), run by scripts/bench/run with the release libDeps.so as
+-- deps.so. Prints one TSV row per operation: name, median ns/op over 5 repeats, target, summary.
+local deps = require "deps"
+
+local function median(values)
+  table.sort(values)
+  return values[(#values + 1) // 2]
+end
+
+local function bench(name, target, summary, iterations, setup)
+  local body = setup()
+  body(math.max(1, iterations // 10))  -- warm-up
+  local samples = {}
+  for _ = 1, 5 do
+    local start = os.clock()
+    body(iterations)
+    samples[#samples + 1] = (os.clock() - start) * 1e9 / iterations
+  end
+  io.write(string.format("%s\t%.0f\t%s\t%s\n", name, median(samples), target, summary))
+end
+
+bench("lua.teststore.step", "ns 10000", "(TestStore send + assert function, Counter)", 2000,
+  function()
+    return function(n)
+      local store = deps.TestStore { feature = "Counter" }
+      for i = 1, n do
+        store:send("incrementButtonTapped", nil, function(s) s.count = i end)
+      end
+      store:close()
+    end
+  end)
+
+bench("lua.override.call", "ns 2000",
+  "(numberFact.fetch overridden by a Lua function, called through the Swift endpoint)", 20000,
+  function()
+    return function(n)
+      deps.with_dependencies(function(d)
+        d.numberFact.fetch = function(number) return "fact" end
+      end, function()
+        local fetch = deps.dependency("numberFact.fetch")
+        for i = 1, n do fetch(i) end
+      end)
+    end
+  end)
+
+bench("lua.test.trivial", "ns 2000000", "(one trivial deps.test; 1,000 in <= 2 s)", 1000,
+  function()
+    return function(n)
+      for _ = 1, n do deps.test("trivial", function() end) end
+    end
+  end)
