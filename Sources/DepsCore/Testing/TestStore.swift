@@ -450,7 +450,7 @@ public struct TestStoreTask: Sendable {
   /// The store's `timeout` when the action was sent, in nanoseconds.
   let timeout: UInt64
 
-  init<State, Action>(core: StoreCore<State, Action>, origin: UInt64, timeout: UInt64) {
+  init(core: StoreRuntime, origin: UInt64, timeout: UInt64) {
     task = StoreTask(core: core, origin: origin)
     self.timeout = timeout
   }

@@ -51,13 +51,12 @@ public final class Store<State, Action>: @unchecked Sendable {
   /// thread until they wait. Returns a handle on those effects.
   @discardableResult
   public func send(_ action: Action) -> StoreTask {
-    let origin = core.lock.withLock { () -> UInt64 in
-      guard !core.isClosed else { return 0 }
-      let origin = core.makeOrigin()
-      core.process(action, origin: origin, fromEffect: false)
-      core.pumpReady()
-      return origin
-    }
+    let entered = core.lock.enter()
+    defer { if entered { core.lock.exit() } }
+    guard !core.isClosed else { return StoreTask(core: core, origin: 0) }
+    let origin = core.makeOrigin()
+    core.handle(action, origin: origin, fromEffect: false)
+    core.pumpReady()
     return StoreTask(core: core, origin: origin)
   }
 
@@ -119,25 +118,29 @@ public struct StoreObservation: Hashable, Sendable {
 /// await store.send(.refresh).finish()
 /// ```
 public struct StoreTask: Sendable {
-  let cancelEffects: @Sendable () -> Void
-  let isRunning: @Sendable () -> Bool
-  /// Pumps until the effects have finished (true) or the monotonic `deadline` passed.
-  let pumpUntilDone: @Sendable (_ deadline: UInt64) async -> Bool
+  /// The store (type-erased: a task is a reference and a number, nothing allocated per send).
+  let core: StoreRuntime
+  /// The send that started the effects (0: none, the store was closed).
+  let origin: UInt64
 
-  init<State, Action>(core: StoreCore<State, Action>, origin: UInt64) {
-    cancelEffects = { core.lock.withLock { core.cancel(origin: origin) } }
-    isRunning = { core.lock.withLock { core.hasEffects(origin: origin) } }
-    pumpUntilDone = { deadline in
-      await core.pumpAsync(until: { !core.hasEffects(origin: origin) }, deadline: deadline)
-    }
+  init(core: StoreRuntime, origin: UInt64) {
+    self.core = core
+    self.origin = origin
   }
 
   /// Cancels the effects.
-  public func cancel() { cancelEffects() }
+  public func cancel() { core.lock.withLock { core.cancel(origin: origin) } }
 
   /// Waits (running the store's effects meanwhile) until the effects have finished.
   public func finish() async { _ = await pumpUntilDone(.max) }
 
   /// True once the effects have finished or were cancelled and wound down.
-  public var isFinished: Bool { !isRunning() }
+  public var isFinished: Bool { !core.lock.withLock { core.hasEffects(origin: origin) } }
+
+  /// Pumps until the effects have finished (true) or the monotonic `deadline` passed.
+  nonisolated(nonsending) func pumpUntilDone(_ deadline: UInt64) async -> Bool {
+    let core = self.core
+    let origin = self.origin
+    return await core.pumpAsync(until: { !core.hasEffects(origin: origin) }, deadline: deadline)
+  }
 }

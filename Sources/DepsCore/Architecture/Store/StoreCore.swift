@@ -2,9 +2,17 @@
 // running effects and their cancellation ids. Everything here is touched only by the thread
 // inside a call on the store (holding `lock`), including the effect jobs `executor` runs while
 // that thread pumps it — see StoreExecutor.swift for the rule.
+//
+// Speed: the bookkeeping that does not depend on State and Action lives in the non-generic
+// `StoreRuntime`, so the unspecialized generic code a `send` runs (callers are in other modules)
+// touches no generic metadata beyond the store's own; a `send` whose reducer returns `.none`
+// allocates nothing; the hot stored properties skip dynamic exclusivity checks (the lock
+// already serializes every access).
 import Synchronization
 
-final class StoreCore<State, Action>: @unchecked Sendable {
+/// The part of a store that does not depend on its State and Action: the call lock, the
+/// executor, the running effects and their cancellation ids.
+class StoreRuntime: @unchecked Sendable {
   struct EffectRecord {
     let task: Task<Void, Never>
     /// The sequence number of the send whose processing started the effect.
@@ -12,22 +20,159 @@ final class StoreCore<State, Action>: @unchecked Sendable {
     let cancelIDs: [CancelID]
   }
 
-  let lock = CallLock()
-  let executor = StoreExecutor()
-  var state: State
+  final let lock = CallLock()
+  final let executor = StoreExecutor()
+  @exclusivity(unchecked) private final var effects: [UInt64: EffectRecord] = [:]
+  @exclusivity(unchecked) private final var cancellations: [CancelID: Set<UInt64>] = [:]
+  @exclusivity(unchecked) private final var nextEffectID: UInt64 = 0
+  @exclusivity(unchecked) private final var nextOrigin: UInt64 = 0
+  @exclusivity(unchecked) private(set) final var isClosed = false
+
+  init() {}
+
+  /// A fresh origin number for a send.
+  final func makeOrigin() -> UInt64 {
+    nextOrigin += 1
+    return nextOrigin
+  }
+
+  // MARK: Effects
+
+  /// Starts `body` as an effect task on the store's executor and records it as in flight.
+  @discardableResult
+  final func spawn(
+    origin: UInt64, cancelIDs: [CancelID], priority: TaskPriority?,
+    _ body: @escaping @Sendable () async -> Void
+  ) -> Task<Void, Never> {
+    nextEffectID += 1
+    let id = nextEffectID
+    let task = Task(executorPreference: executor, priority: priority) { [weak self] in
+      await body()
+      self?.effectFinished(id)
+    }
+    effects[id] = EffectRecord(task: task, origin: origin, cancelIDs: cancelIDs)
+    for cancelID in cancelIDs { cancellations[cancelID, default: []].insert(id) }
+    return task
+  }
+
+  private final func effectFinished(_ id: UInt64) {
+    guard let record = effects.removeValue(forKey: id) else { return }
+    for cancelID in record.cancelIDs {
+      cancellations[cancelID]?.remove(id)
+      if cancellations[cancelID]?.isEmpty == true { cancellations[cancelID] = nil }
+    }
+  }
+
+  /// Cancels the effects marked with `id`.
+  final func cancel(id: CancelID) {
+    for effectID in cancellations[id] ?? [] { effects[effectID]?.task.cancel() }
+  }
+
+  /// Cancels the effects started by the send `origin`.
+  final func cancel(origin: UInt64) {
+    for record in effects.values where record.origin == origin { record.task.cancel() }
+  }
+
+  /// True while an effect is running.
+  final var hasEffectsInFlight: Bool { !effects.isEmpty }
+
+  /// True while an effect started by the send `origin` is running.
+  final func hasEffects(origin: UInt64) -> Bool {
+    effects.values.contains { $0.origin == origin }
+  }
+
+  /// The origins of the running effects, one per effect, oldest first.
+  final var inFlightOrigins: [UInt64] {
+    effects.keys.sorted().compactMap { effects[$0]?.origin }
+  }
+
+  // MARK: Pumping
+
+  /// Runs every ready job on this thread. Caller holds the lock.
+  @inline(__always)
+  final func pumpReady() { executor.drain() }
+
+  /// Pumps until `done()`, until nothing is running, or until `deadline` (monotonic ns);
+  /// blocks this thread while effects wait for outside work. Caller holds the lock.
+  final func pump(until done: () -> Bool, deadline: UInt64) -> Bool {
+    while true {
+      executor.drain()
+      if done() { return true }
+      if effects.isEmpty && !executor.hasReadyJobs { return false }
+      // Effects that never wait keep jobs ready: the deadline still ends the call.
+      if MonotonicClock.now >= deadline { return false }
+      if !executor.waitForWork(until: deadline) {
+        executor.drain()
+        return done()
+      }
+    }
+  }
+
+  /// The async form of `pump`: never blocks a thread while waiting (takes the lock itself).
+  nonisolated(nonsending) final func pumpAsync(
+    until done: @escaping () -> Bool, deadline: UInt64
+  ) async -> Bool {
+    while true {
+      let (finished, idle) = lock.withLock { () -> (Bool, Bool) in
+        executor.drain()
+        return (done(), effects.isEmpty && !executor.hasReadyJobs)
+      }
+      if finished { return true }
+      if idle || MonotonicClock.now >= deadline { return false }
+      await waitForWork(deadline: deadline)
+    }
+  }
+
+  /// Suspends until a job is enqueued or `deadline` passes.
+  nonisolated(nonsending) private final func waitForWork(deadline: UInt64) async {
+    let resumed = Atomic<Bool>(false)
+    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+      let box = UncheckedSendable(continuation)
+      let resume: @Sendable () -> Void = {
+        if !resumed.exchange(true, ordering: .acquiringAndReleasing) { box.value.resume() }
+      }
+      let handlerID = executor.onNextJob(resume)
+      let now = MonotonicClock.now
+      let wait = deadline > now ? deadline - now : 0
+      Task { [executor] in
+        try? await Task.sleep(nanoseconds: min(wait, 50_000_000))
+        if let handlerID { executor.removeWakeHandler(handlerID) }
+        resume()
+      }
+    }
+  }
+
+  // MARK: Closing
+
+  /// Cancels every running effect and lets them wind down (bounded wait). Caller holds the lock.
+  final func close() {
+    if isClosed { return }
+    for record in effects.values { record.task.cancel() }
+    _ = pump(until: { self.effects.isEmpty }, deadline: MonotonicClock.deadline(after: 0.2))
+    isClosed = true
+    didClose()
+    DependencyReadCache.purgeThisThread()
+  }
+
+  /// Drops what the closed store no longer needs (observers). Caller holds the lock.
+  func didClose() {}
+}
+
+/// The generic part of a store: state, reducer, dependencies, observers.
+final class StoreCore<State, Action>: StoreRuntime, @unchecked Sendable {
+  @exclusivity(unchecked) var state: State
   /// The store's dependencies: the reducer runs inside them; effects capture them.
-  var dependencies: DependencyValues
+  @exclusivity(unchecked) var dependencies: DependencyValues
   private let reducer: (inout State, Action) -> Effect<Action>
-  private var effects: [UInt64: EffectRecord] = [:]
-  private var cancellations: [CancelID: Set<UInt64>] = [:]
-  private var nextEffectID: UInt64 = 0
-  private var nextOrigin: UInt64 = 0
   private var observers: [(id: UInt64, body: (Action, State) -> Void)] = []
   private var nextObserverID: UInt64 = 0
+  /// True when an observer or `onEffectAction` must be told of handled actions.
+  @exclusivity(unchecked) private var hasListeners = false
   /// Called for every action an effect sends, after the reducer ran (TestStore's received
   /// actions).
-  var onEffectAction: ((Action, State, UInt64) -> Void)?
-  private(set) var isClosed = false
+  var onEffectAction: ((Action, State, UInt64) -> Void)? {
+    didSet { hasListeners = !observers.isEmpty || onEffectAction != nil }
+  }
 
   init(
     state: State, dependencies: DependencyValues,
@@ -40,23 +185,12 @@ final class StoreCore<State, Action>: @unchecked Sendable {
 
   // MARK: Actions
 
-  /// A fresh origin number for a send.
-  func makeOrigin() -> UInt64 {
-    nextOrigin += 1
-    return nextOrigin
-  }
-
   /// Runs the reducer for `action` inside the store's dependencies, tells observers, starts the
   /// returned effect. Returns the state right after the reducer (before any effect ran).
   /// Caller holds the lock.
   @discardableResult
   func process(_ action: Action, origin: UInt64, fromEffect: Bool) -> State {
-    let effect: Effect<Action>
-    if DependencyValues._current.storage === dependencies.storage {
-      effect = reducer(&state, action)
-    } else {
-      effect = DependencyValues.$_current.withValue(dependencies) { reducer(&state, action) }
-    }
+    let effect = reduce(action)
     let reduced = state
     if fromEffect { onEffectAction?(action, reduced, origin) }
     for observer in observers { observer.body(action, reduced) }
@@ -64,16 +198,40 @@ final class StoreCore<State, Action>: @unchecked Sendable {
     return reduced
   }
 
+  /// `process` without returning the state: copies it only for listeners. Caller holds the
+  /// lock.
+  func handle(_ action: Action, origin: UInt64, fromEffect: Bool) {
+    let effect = reduce(action)
+    if hasListeners {
+      let reduced = state
+      if fromEffect { onEffectAction?(action, reduced, origin) }
+      for observer in observers { observer.body(action, reduced) }
+    }
+    if case .none = effect.operation { return }
+    start(effect, origin: origin, cancelIDs: [])
+  }
+
+  /// The reducer run inside the store's dependencies: bound straight in the task-local slot
+  /// (DependencyScope.swift), or not at all when they are current already.
+  @inline(__always)
+  private func reduce(_ action: Action) -> Effect<Action> {
+    let storage = UnsafeRawPointer(Unmanaged.passUnretained(dependencies.storage).toOpaque())
+    if DependencyValues.currentStorageAddress == storage {
+      return reducer(&state, action)
+    }
+    return DependencyScope.withValues(dependencies) { reducer(&state, action) }
+  }
+
   /// An action sent by an effect: handled at once on the store's thread, or hopped onto it.
   func deliverFromEffect(_ action: Action, origin: UInt64) {
     if lock.isHeldByCurrentThread {
       guard !isClosed else { return }
-      process(action, origin: origin, fromEffect: true)
+      handle(action, origin: origin, fromEffect: true)
     } else {
       let box = UncheckedSendable(action)
       executor.enqueue { [weak self] in
         guard let self, !self.isClosed else { return }
-        self.process(box.value, origin: origin, fromEffect: true)
+        self.handle(box.value, origin: origin, fromEffect: true)
       }
     }
   }
@@ -153,124 +311,25 @@ final class StoreCore<State, Action>: @unchecked Sendable {
     }
   }
 
-  /// Starts `body` as an effect task on the store's executor and records it as in flight.
-  @discardableResult
-  private func spawn(
-    origin: UInt64, cancelIDs: [CancelID], priority: TaskPriority?,
-    _ body: @escaping @Sendable () async -> Void
-  ) -> Task<Void, Never> {
-    nextEffectID += 1
-    let id = nextEffectID
-    let task = Task(executorPreference: executor, priority: priority) { [weak self] in
-      await body()
-      self?.effectFinished(id)
-    }
-    effects[id] = EffectRecord(task: task, origin: origin, cancelIDs: cancelIDs)
-    for cancelID in cancelIDs { cancellations[cancelID, default: []].insert(id) }
-    return task
-  }
-
-  private func effectFinished(_ id: UInt64) {
-    guard let record = effects.removeValue(forKey: id) else { return }
-    for cancelID in record.cancelIDs {
-      cancellations[cancelID]?.remove(id)
-      if cancellations[cancelID]?.isEmpty == true { cancellations[cancelID] = nil }
-    }
-  }
-
-  /// Cancels the effects marked with `id`.
-  func cancel(id: CancelID) {
-    for effectID in cancellations[id] ?? [] { effects[effectID]?.task.cancel() }
-  }
-
-  /// Cancels the effects started by the send `origin`.
-  func cancel(origin: UInt64) {
-    for record in effects.values where record.origin == origin { record.task.cancel() }
-  }
-
-  /// True while an effect is running.
-  var hasEffectsInFlight: Bool { !effects.isEmpty }
-
-  /// True while an effect started by the send `origin` is running.
-  func hasEffects(origin: UInt64) -> Bool { effects.values.contains { $0.origin == origin } }
-
-  /// The origins of the running effects, one per effect, oldest first.
-  var inFlightOrigins: [UInt64] { effects.keys.sorted().compactMap { effects[$0]?.origin } }
-
-  // MARK: Pumping
-
-  /// Runs every ready job on this thread. Caller holds the lock.
-  func pumpReady() { executor.drain() }
-
-  /// Pumps until `done()`, until nothing is running, or until `deadline` (monotonic ns);
-  /// blocks this thread while effects wait for outside work. Caller holds the lock.
-  func pump(until done: () -> Bool, deadline: UInt64) -> Bool {
-    while true {
-      executor.drain()
-      if done() { return true }
-      if effects.isEmpty && !executor.hasReadyJobs { return false }
-      if !executor.waitForWork(until: deadline) {
-        executor.drain()
-        return done()
-      }
-    }
-  }
-
-  /// The async form of `pump`: never blocks a thread while waiting (takes the lock itself).
-  nonisolated(nonsending) func pumpAsync(until done: @escaping () -> Bool, deadline: UInt64)
-    async -> Bool
-  {
-    while true {
-      let (finished, idle) = lock.withLock { () -> (Bool, Bool) in
-        executor.drain()
-        return (done(), effects.isEmpty && !executor.hasReadyJobs)
-      }
-      if finished { return true }
-      if idle || MonotonicClock.now >= deadline { return false }
-      await waitForWork(deadline: deadline)
-    }
-  }
-
-  /// Suspends until a job is enqueued or `deadline` passes.
-  nonisolated(nonsending) private func waitForWork(deadline: UInt64) async {
-    let resumed = Atomic<Bool>(false)
-    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-      let box = UncheckedSendable(continuation)
-      let resume: @Sendable () -> Void = {
-        if !resumed.exchange(true, ordering: .acquiringAndReleasing) { box.value.resume() }
-      }
-      let handlerID = executor.onNextJob(resume)
-      let now = MonotonicClock.now
-      let wait = deadline > now ? deadline - now : 0
-      Task { [executor] in
-        try? await Task.sleep(nanoseconds: min(wait, 50_000_000))
-        if let handlerID { executor.removeWakeHandler(handlerID) }
-        resume()
-      }
-    }
-  }
-
   // MARK: Observers and closing
 
   /// Adds an observer of every handled action and the resulting state.
   func addObserver(_ body: @escaping (Action, State) -> Void) -> UInt64 {
     nextObserverID += 1
     observers.append((nextObserverID, body))
+    hasListeners = true
     return nextObserverID
   }
 
   /// Removes an observer.
-  func removeObserver(_ id: UInt64) { observers.removeAll { $0.id == id } }
+  func removeObserver(_ id: UInt64) {
+    observers.removeAll { $0.id == id }
+    hasListeners = !observers.isEmpty || onEffectAction != nil
+  }
 
-  /// Cancels every running effect and lets them wind down (bounded wait). Caller holds the lock.
-  func close() {
-    if isClosed { return }
-    for record in effects.values { record.task.cancel() }
-    _ = pump(until: { self.effects.isEmpty }, deadline: MonotonicClock.deadline(after: 0.2))
-    isClosed = true
+  override func didClose() {
     observers.removeAll()
     onEffectAction = nil
-    DependencyReadCache.purgeThisThread()
   }
 }
 
@@ -281,7 +340,7 @@ protocol ClockPumpable: AnyObject, Sendable {
   func pumpFromClock()
 }
 
-extension StoreCore: ClockPumpable {
+extension StoreRuntime: ClockPumpable {
   func pumpFromClock() { lock.withLock { pumpReady() } }
 }
 

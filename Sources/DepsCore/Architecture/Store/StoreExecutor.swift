@@ -25,6 +25,9 @@ final class StoreExecutor: TaskExecutor, @unchecked Sendable {
   }
   private var jobs: [Work] = []
   private var head = 0
+  /// `jobs.count - head`, readable without the mutex: `drain()` of an empty queue (every
+  /// `send` whose reducer started no effect) is one atomic load.
+  private let pending = Atomic<Int>(0)
   /// Called (outside the lock) whenever a job is enqueued, for async waiters.
   private var wakeHandlers: [UInt64: @Sendable () -> Void] = [:]
   private var nextHandlerID: UInt64 = 0
@@ -57,8 +60,9 @@ final class StoreExecutor: TaskExecutor, @unchecked Sendable {
   private func append(_ work: Work) {
     pthread_mutex_lock(mutex)
     jobs.append(work)
-    let handlers = wakeHandlers
-    wakeHandlers.removeAll()
+    pending.add(1, ordering: .releasing)
+    var handlers: [UInt64: @Sendable () -> Void] = [:]
+    if !wakeHandlers.isEmpty { swap(&handlers, &wakeHandlers) }
     pthread_cond_signal(condition)
     pthread_mutex_unlock(mutex)
     for handler in handlers.values { handler() }
@@ -76,15 +80,26 @@ final class StoreExecutor: TaskExecutor, @unchecked Sendable {
     }
     let job = jobs[head]
     head += 1
+    pending.subtract(1, ordering: .relaxed)
+    if head >= 4_096 && head * 2 >= jobs.count {
+      // An effect that never waits keeps the queue from ever emptying: drop the run prefix.
+      jobs.removeFirst(head)
+      head = 0
+    }
     return job
   }
 
-  /// Runs every ready job (and the jobs they enqueue) on the calling thread.
+  /// The most jobs one `drain` runs: an effect that never waits (a timer on an
+  /// `ImmediateClock`) cannot keep a call on the store from returning.
+  static let drainBudget = 100_000
+
+  /// Runs every ready job (and the jobs they enqueue) on the calling thread, at most `budget`.
   /// Returns the number of jobs run.
   @discardableResult
-  func drain() -> Int {
+  func drain(budget: Int = StoreExecutor.drainBudget) -> Int {
+    if pending.load(ordering: .acquiring) == 0 { return 0 }
     var count = 0
-    while let work = takeJob() {
+    while count < budget, let work = takeJob() {
       switch work {
       case .job(let job): job.runSynchronously(on: asUnownedTaskExecutor())
       case .closure(let body): body()
@@ -95,11 +110,7 @@ final class StoreExecutor: TaskExecutor, @unchecked Sendable {
   }
 
   /// True when a job is waiting to run.
-  var hasReadyJobs: Bool {
-    pthread_mutex_lock(mutex)
-    defer { pthread_mutex_unlock(mutex) }
-    return head < jobs.count
-  }
+  var hasReadyJobs: Bool { pending.load(ordering: .acquiring) > 0 }
 
   /// Blocks the calling thread until a job is enqueued or `deadline` (monotonic nanoseconds)
   /// passes. Returns true if a job is ready.
