@@ -42,7 +42,7 @@ struct JSONWriter {
     switch value {
     case .null: append("null")
     case let .bool(flag): append(flag ? "true" : "false")
-    case let .int(integer): append(String(integer))
+    case let .int(integer): writeInteger(integer)
     case let .double(double): append(Self.format(double))
     case let .string(text): writeString(text)
     case let .array(array):
@@ -81,6 +81,23 @@ struct JSONWriter {
     return double.description
   }
 
+  /// The decimal digits of `integer`, written straight into `output` (no `String` made).
+  private mutating func writeInteger(_ integer: Int) {
+    if integer < 0 { output.append(UInt8(ascii: "-")) }
+    var magnitude = integer.magnitude
+    // 20 digits hold UInt64.max; filled from the end.
+    var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
+    withUnsafeMutableBytes(of: &digits) { buffer in
+      var start = buffer.count
+      repeat {
+        start -= 1
+        buffer[start] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10)
+        magnitude /= 10
+      } while magnitude > 0
+      output.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[start...]))
+    }
+  }
+
   private mutating func newline(_ indent: Int) {
     guard pretty else { return }
     output.append(UInt8(ascii: "\n"))
@@ -93,24 +110,40 @@ struct JSONWriter {
 
   private static let hexDigits = Array("0123456789abcdef".utf8)
 
+  /// `text` as a JSON string: runs of bytes that need no escape are copied at once.
   mutating func writeString(_ text: String) {
     output.append(UInt8(ascii: "\""))
-    for byte in text.utf8 {
-      switch byte {
-      case UInt8(ascii: "\""): output.append(contentsOf: [0x5C, 0x22])
-      case UInt8(ascii: "\\"): output.append(contentsOf: [0x5C, 0x5C])
-      case 0x0A: output.append(contentsOf: [0x5C, UInt8(ascii: "n")])
-      case 0x0D: output.append(contentsOf: [0x5C, UInt8(ascii: "r")])
-      case 0x09: output.append(contentsOf: [0x5C, UInt8(ascii: "t")])
-      case 0x08: output.append(contentsOf: [0x5C, UInt8(ascii: "b")])
-      case 0x0C: output.append(contentsOf: [0x5C, UInt8(ascii: "f")])
-      case 0x00..<0x20:
-        output.append(contentsOf: [0x5C, UInt8(ascii: "u"), 0x30, 0x30])
-        output.append(Self.hexDigits[Int(byte >> 4)])
-        output.append(Self.hexDigits[Int(byte & 0x0F)])
-      default: output.append(byte)
+    var text = text
+    text.withUTF8 { bytes in
+      var start = 0
+      for position in 0..<bytes.count {
+        let byte = bytes[position]
+        guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else {
+          continue
+        }
+        output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<position]))
+        writeEscape(byte)
+        start = position + 1
       }
+      output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start...]))
     }
     output.append(UInt8(ascii: "\""))
+  }
+
+  /// The escape sequence of a byte JSON strings cannot hold as is.
+  private mutating func writeEscape(_ byte: UInt8) {
+    switch byte {
+    case UInt8(ascii: "\""): output.append(contentsOf: [0x5C, 0x22])
+    case UInt8(ascii: "\\"): output.append(contentsOf: [0x5C, 0x5C])
+    case 0x0A: output.append(contentsOf: [0x5C, UInt8(ascii: "n")])
+    case 0x0D: output.append(contentsOf: [0x5C, UInt8(ascii: "r")])
+    case 0x09: output.append(contentsOf: [0x5C, UInt8(ascii: "t")])
+    case 0x08: output.append(contentsOf: [0x5C, UInt8(ascii: "b")])
+    case 0x0C: output.append(contentsOf: [0x5C, UInt8(ascii: "f")])
+    default:
+      output.append(contentsOf: [0x5C, UInt8(ascii: "u"), 0x30, 0x30])
+      output.append(Self.hexDigits[Int(byte >> 4)])
+      output.append(Self.hexDigits[Int(byte & 0x0F)])
+    }
   }
 }

@@ -26,6 +26,9 @@ public struct ValueDecoder: Sendable {
   /// - Throws: `.shape` (`expected a string at todos[0].title, got 1`,
   ///   `missing key "title" at setTitle`) or `.notFound` (`unknown case "x"; did you mean …?`).
   public func decode<T: Decodable>(_ type: T.Type, from value: Value) throws(ValueError) -> T {
+    if case .string(let name) = value, let cached = BareCaseCache.shared.value(T.self, name) {
+      return cached
+    }
     do {
       return try ValueDecodingNode(value: value, parent: nil, component: nil, isEnum: false)
         .unbox(T.self, from: value, component: nil)
@@ -195,8 +198,16 @@ final class ValueDecodingNode: Decoder {
       guard case let .object(object) = value else { throw mismatch("an object", component, value) }
       return try cast(object)
     }
+    let isEnum = RuntimeType.isEnum(T.self)
+    if isEnum, case .string(let name) = value {
+      if let cached = BareCaseCache.shared.value(T.self, name) { return cached }
+      let decoded = try T(
+        from: ValueDecodingNode(value: value, parent: self, component: component, isEnum: true))
+      BareCaseCache.shared.remember(decoded, name)
+      return decoded
+    }
     let child = ValueDecodingNode(
-      value: value, parent: self, component: component, isEnum: RuntimeType.isEnum(T.self))
+      value: value, parent: self, component: component, isEnum: isEnum)
     return try T(from: child)
   }
 
@@ -553,5 +564,43 @@ struct SingleValueDecoder: SingleValueDecodingContainer {
   func decode<T: Decodable>(_ type: T.Type) throws -> T {
     try node.parent.map { try $0.unbox(T.self, from: value, component: node.component) }
       ?? node.unbox(T.self, from: value, component: nil)
+  }
+}
+
+/// Payload-free enum cases decoded from their bare name (`"incrementButtonTapped"`), per type.
+/// The synthesized decoding of one builds two containers and probes the payload key type, with
+/// a generic-metadata lookup at every step (~12,000 instructions); the case is the same value
+/// every time, so after the first decoding it comes from here. Only values that are cases
+/// without a payload are kept (checked once, by reflection), and only successful decodings.
+final class BareCaseCache: @unchecked Sendable {
+  static let shared = BareCaseCache()
+
+  private struct Key: Hashable {
+    let type: ObjectIdentifier
+    let name: String
+  }
+
+  private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+  private var values: [Key: Any] = [:]
+
+  private init() { pthread_mutex_init(mutex, nil) }
+
+  /// The cached case of `type` named `name`, if any.
+  @inline(__always)
+  func value<T>(_ type: T.Type, _ name: String) -> T? {
+    guard RuntimeType.isEnum(T.self) else { return nil }
+    pthread_mutex_lock(mutex)
+    let cached = values[Key(type: ObjectIdentifier(T.self), name: name)]
+    pthread_mutex_unlock(mutex)
+    guard let cached else { return nil }
+    return cached as? T
+  }
+
+  /// Keeps `value`, decoded from the bare name `name`, when it is a case without a payload.
+  func remember<T>(_ value: T, _ name: String) {
+    guard RuntimeType.isEnum(T.self), Mirror(reflecting: value).children.isEmpty else { return }
+    pthread_mutex_lock(mutex)
+    if values.count < 4096 { values[Key(type: ObjectIdentifier(T.self), name: name)] = value }
+    pthread_mutex_unlock(mutex)
   }
 }

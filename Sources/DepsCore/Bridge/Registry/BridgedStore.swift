@@ -27,6 +27,8 @@ final class SwiftBridgedStore<State: Equatable, Action>: BridgedStore, @unchecke
   private let codec: FeatureCodec<State, Action>
   private let store: Store<State, Action>
   private let recorder = RecordingIssueReporter()
+  /// `[recorder]`, built once (not an array allocation per call).
+  private let reporters: [any IssueReporter]
   private var observation: StoreObservation?
 
   init<R: Reducer>(
@@ -37,6 +39,7 @@ final class SwiftBridgedStore<State: Equatable, Action>: BridgedStore, @unchecke
     self.feature = feature
     self.codec = codec
     let recorder = self.recorder
+    self.reporters = [recorder]
     self.store = withIssueReporters([recorder]) {
       Store(initialState: initialState, reducer: reducer, withDependencies: prepare)
     }
@@ -45,12 +48,12 @@ final class SwiftBridgedStore<State: Equatable, Action>: BridgedStore, @unchecke
   func send(_ action: Value) throws(BridgeError) -> [String] {
     try feature.validateActionName(action)
     let typed = try codec.decodeAction(action)
-    withIssueReporters([recorder]) { _ = store.send(typed) }
+    withIssueReporters(reporters) { _ = store.send(typed) }
     return drainIssues()
   }
 
   func run(timeout seconds: Double) -> (idle: Bool, issues: [String]) {
-    let idle = withIssueReporters([recorder]) {
+    let idle = withIssueReporters(reporters) {
       store.run(timeout: .nanoseconds(Int64(max(0, min(seconds, 1e9)) * 1e9)))
     }
     return (idle, drainIssues())
@@ -71,7 +74,7 @@ final class SwiftBridgedStore<State: Equatable, Action>: BridgedStore, @unchecke
   }
 
   func close() {
-    withIssueReporters([recorder]) { store.close() }
+    withIssueReporters(reporters) { store.close() }
     recorder.removeAll()
   }
 
