@@ -338,7 +338,9 @@ static void complete_reports_running_effects(void) {
             "• If you are returning a long-living effect (timers, notifications, subjects, etc.), "
             "then make sure those effects are torn down by marking the effect \".cancellable\" and "
             "returning a corresponding cancellation effect (\"Effect.cancel\") from another "
-            "action, or, if your effect is driven by a Combine subject, send it a completion.");
+            "action, or, if your effect is driven by a Combine subject, send it a completion.\n"
+            "\n"
+            "Started by the action: \"toggleButtonTapped\"");
   deps_test_store_close(t);
   CHECK_STR(deps_last_error(), "");
 }

@@ -207,10 +207,10 @@ public final class TestStore<State: Equatable, Action>: @unchecked Sendable {
           // As TCA: the unhandled actions stay queued, and this send is asserted against the
           // actual state before it (not against the last asserted one), so the failure is not
           // followed by a diff of the unhandled actions' changes.
-          report(TestStoreMessages.mustHandle(received.map(\.action)), at: location)
+          report(TestStoreMessages.mustHandle(received.map { $0.action }), at: location)
         case .off(let show):
           if show {
-            note(TestStoreMessages.skippedReceived(received.map(\.action)), at: location)
+            note(TestStoreMessages.skippedReceived(received.map { $0.action }), at: location)
           }
           received.removeAll()
         }
@@ -268,7 +268,7 @@ public final class TestStore<State: Equatable, Action>: @unchecked Sendable {
         return
       }
       if case .off(true) = storedExhaustivity {
-        note(TestStoreMessages.skippedReceived(received.map(\.action)), at: location)
+        note(TestStoreMessages.skippedReceived(received.map { $0.action }), at: location)
       }
       received.removeAll()
       expectedState = core.state
@@ -301,11 +301,15 @@ public final class TestStore<State: Equatable, Action>: @unchecked Sendable {
       isCompleted = true
       core.pumpReady()
       if !received.isEmpty, storedExhaustivity == .on {
-        report(TestStoreMessages.unhandledAtEnd(received.map(\.action)), at: location)
+        report(TestStoreMessages.unhandledAtEnd(received.map { $0.action }), at: location)
       }
       if storedExhaustivity == .on {
         for origin in core.inFlightOrigins {
-          report(TestStoreMessages.effectStillRunning, at: sends[origin]?.location ?? location)
+          let record = sends[origin]
+          let startedBy = record.map { (action: $0.action as Any, location: $0.location) }
+          report(
+            TestStoreMessages.effectStillRunning(startedBy: startedBy),
+            at: record?.location ?? location)
         }
       }
       core.close()
@@ -367,7 +371,7 @@ public final class TestStore<State: Equatable, Action>: @unchecked Sendable {
         if index > 0 {
           if case .off(true) = storedExhaustivity {
             note(
-              TestStoreMessages.skippedReceived(received[..<index].map(\.action)), at: location)
+              TestStoreMessages.skippedReceived(received[..<index].map { $0.action }), at: location)
           }
           expectedState = received[index - 1].state
           received.removeFirst(index)

@@ -129,6 +129,15 @@ enum TestStoreMessages {
       """
   }
 
+  /// The still-running message. A front's send has no source line (C, Lua through the Bridge),
+  /// so the message itself names the action that started the effect.
+  static func effectStillRunning(startedBy send: (action: Any, location: SourceLocation)?)
+    -> String
+  {
+    guard let send, send.location.line == 0 else { return effectStillRunning }
+    return effectStillRunning + "\n\nStarted by the action: \(describe(send.action))"
+  }
+
   static let effectStillRunning = """
     An effect returned for this action is still running. It must complete before the end of \
     the test. …

@@ -23,7 +23,8 @@ import Testing
   }
 
   @Test func catalogueListsEveryFeatureAndPath() {
-    #expect(FeatureRegistry.shared.all.map(\.name) == ["App", "Counter", "NumberFact", "Timer", "Todos"])
+    let names = FeatureRegistry.shared.all.map(\.name)
+    #expect(names == ["App", "Counter", "NumberFact", "Timer", "Todos"])
     let paths = EndpointRegistry.shared.all.map(\.path)
     for path in [
       "numberFact.fetch", "delayClient.wait", "uuid", "date.now", "continuousClock",
@@ -48,13 +49,15 @@ import Testing
     #expect(
       throws: BridgeError(
         .invalid,
-        #"dependency path "userDefaults.get" can be called but not overridden; override "userDefaults" instead"#
+        #"dependency path "userDefaults.get" can be called but not overridden; "#
+          + #"override "userDefaults" instead"#
       )
     ) { try overrides.set("userDefaults.get", preset: "memory") }
     #expect(
       throws: BridgeError(
         .invalid,
-        #"dependency path "continuousClock" takes a preset ("immediate", "test", "live"), not a function"#
+        #"dependency path "continuousClock" takes a preset ("immediate", "test", "live"), "#
+          + "not a function"
       )
     ) { try overrides.set("continuousClock", function: { _ in .null }) }
   }
@@ -65,7 +68,8 @@ import Testing
     #expect(
       throws: BridgeError(
         .notFound,
-        #"unknown action "incrementButonTapped" for NumberFact; did you mean "incrementButtonTapped"?"#
+        #"unknown action "incrementButonTapped" for NumberFact; "#
+          + #"did you mean "incrementButtonTapped"?"#
       )
     ) { try store.send("incrementButonTapped") }
     #expect(
@@ -121,7 +125,9 @@ import Testing
       throws: BridgeError(.decode, #"expected an integer at count, got "x""#)
     ) { try store.send("incrementButtonTapped", assert: .patch(["count": "x"])) }
     #expect(store.state == ["count": 2, "isLoading": false])
-    #expect(try store.send("delayedIncrementButtonTapped", assert: .patch(["isLoading": true])) == [])
+    let delayed = try store.send(
+      "delayedIncrementButtonTapped", assert: .patch(["isLoading": true]))
+    #expect(delayed == [])
     #expect(store.close().count == 1)
   }
 
@@ -139,5 +145,16 @@ import Testing
       )
     ) { try store.advance(by: 1) }
     _ = store.close()
+  }
+
+  @Test func leftoverEffectsNameTheActionThatStartedThem() throws {
+    let feature = try FeatureRegistry.shared.descriptor("Timer")
+    let store = try feature.openTest(overrides: DependencyOverrides())
+    #expect(try store.send("toggleButtonTapped", assert: .patch(["isRunning": true])) == [])
+    #expect(
+      store.close() == [
+        TestStoreMessages.effectStillRunning
+          + "\n\nStarted by the action: \"toggleButtonTapped\""
+      ])
   }
 }
