@@ -419,6 +419,11 @@ struct KeyedValueDecoder<Key: CodingKey>: KeyedDecodingContainerProtocol {
     if case .bareCase = storage { return .empty }
     switch shape {
     case .none:
+      // Swift's own shape of a payload-free case is `{"case": {}}`; anything else would be
+      // silently ignored by the synthesized decoding, so it is a wrong shape at any depth.
+      guard value == .null || value == .object(ValueObject()) else {
+        throw child.mismatch("no payload", nil, value)
+      }
       return .empty
     case .single:
       return .single(value)

@@ -157,4 +157,14 @@ import Testing
           + "\n\nStarted by the action: \"toggleButtonTapped\""
       ])
   }
+
+  @Test func aPayloadOnANestedPayloadFreeCaseIsAWrongShape() throws {
+    let feature = try FeatureRegistry.shared.descriptor("App")
+    let store = try feature.open(context: .test, overrides: DependencyOverrides())
+    #expect(
+      throws: BridgeError(.decode, "expected no payload at todos.addButtonTapped, got 1")
+    ) { try store.send(["todos": ["addButtonTapped": 1]]) }
+    #expect(store.state == ["todos": ["todos": []]])
+    store.close()
+  }
 }
