@@ -266,8 +266,7 @@ struct JSONParser {
     while pos < end {
       let byte = bytes[pos]
       if byte == UInt8(ascii: "\"") {
-        let text = String(
-          decoding: UnsafeBufferPointer(start: bytes + start, count: pos - start), as: UTF8.self)
+        let text = Self.string(UnsafeBufferPointer(start: bytes + start, count: pos - start))
         pos += 1
         return text
       } else if byte == UInt8(ascii: "\\") {
@@ -281,6 +280,15 @@ struct JSONParser {
       }
     }
     throw unterminated(quote)
+  }
+
+  /// The string of the UTF-8 bytes `utf8` (already checked; invalid UTF-8 would be repaired,
+  /// as `String(decoding:as:)` does). Unlike that generic initializer, no dynamic cast.
+  private static func string(_ utf8: UnsafeBufferPointer<UInt8>) -> String {
+    String(unsafeUninitializedCapacity: utf8.count) { buffer in
+      _ = buffer.initialize(from: utf8)
+      return utf8.count
+    }
   }
 
   /// The slow path: a string with escapes, from `start` (the first byte after the quote).

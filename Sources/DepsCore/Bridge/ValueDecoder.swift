@@ -26,10 +26,11 @@ public struct ValueDecoder: Sendable {
   /// - Throws: `.shape` (`expected a string at todos[0].title, got 1`,
   ///   `missing key "title" at setTitle`) or `.notFound` (`unknown case "x"; did you mean …?`).
   public func decode<T: Decodable>(_ type: T.Type, from value: Value) throws(ValueError) -> T {
-    if case .string(let name) = value, let cached = BareCaseCache.shared.value(T.self, name) {
-      return cached
-    }
     do {
+      if case .string(let name) = value, RuntimeType.isEnum(T.self) {
+        return try ValueDecodingNode.decodeBareCase(
+          T.self, name: name, value: value, parent: nil, component: nil)
+      }
       return try ValueDecodingNode(value: value, parent: nil, component: nil, isEnum: false)
         .unbox(T.self, from: value, component: nil)
     } catch let error as ValueError {
@@ -105,6 +106,9 @@ final class ValueDecodingNode: Decoder {
   let component: ValuePathComponent?
   /// The type being decoded here is an enum (its keyed container holds cases).
   let isEnum: Bool
+  /// Set while an enum case's decode plan is being learned (on the enum's node and on its
+  /// payload container's node).
+  @exclusivity(unchecked) var recorder: EnumPlanRecorder?
 
   init(value: Value, parent: ValueDecodingNode?, component: ValuePathComponent?, isEnum: Bool) {
     self.value = value
@@ -134,6 +138,9 @@ final class ValueDecodingNode: Decoder {
   var userInfo: [CodingUserInfoKey: Any] { [:] }
 
   func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+    if let recorder {
+      if recorder.enumNode === self { recorder.openedContainer() } else { recorder.spoil() }
+    }
     switch value {
     case let .object(object):
       if isEnum, object.count == 1, let only = object.entries.first,
@@ -154,6 +161,7 @@ final class ValueDecodingNode: Decoder {
   }
 
   func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
+    recorder?.spoil()
     guard case let .array(array) = value else {
       throw ValueError.mismatch(expected: "an array", path: path(), got: value)
     }
@@ -161,7 +169,8 @@ final class ValueDecodingNode: Decoder {
   }
 
   func singleValueContainer() throws -> any SingleValueDecodingContainer {
-    SingleValueDecoder(node: self)
+    recorder?.spoil()
+    return SingleValueDecoder(node: self)
   }
 
   private func unknownCase<Key: CodingKey>(_ name: String, _ keyType: Key.Type) -> ValueError {
@@ -200,22 +209,96 @@ final class ValueDecodingNode: Decoder {
     }
     let isEnum = RuntimeType.isEnum(T.self)
     if isEnum, case .string(let name) = value {
-      if let cached = BareCaseCache.shared.value(T.self, name) { return cached }
-      let decoded = try T(
-        from: ValueDecodingNode(value: value, parent: self, component: component, isEnum: true))
-      BareCaseCache.shared.remember(decoded, name)
-      return decoded
+      return try Self.decodeBareCase(
+        T.self, name: name, value: value, parent: self, component: component)
+    }
+    if isEnum, case .object(let object) = value, object.count == 1,
+      let only = object.entries.first
+    {
+      return try decodeCase(T.self, from: value, name: only.key, payload: only.value,
+                            component: component)
     }
     let child = ValueDecodingNode(
       value: value, parent: self, component: component, isEnum: isEnum)
     return try T(from: child)
   }
 
+  /// Decodes the enum `T` from its bare case name `name` (`value`): from `BareCaseCache` when
+  /// it was decoded before, else by its `init(from:)` on a node under `parent`. Kept out of
+  /// line: its `Optional<T>` costs a generic-metadata lookup wherever it is inlined.
+  @inline(never)
+  static func decodeBareCase<T: Decodable>(
+    _ type: T.Type, name: String, value: Value, parent: ValueDecodingNode?,
+    component: ValuePathComponent?
+  ) throws -> T {
+    if let cached = BareCaseCache.shared.value(T.self, name) { return cached }
+    let decoded = try T(
+      from: ValueDecodingNode(value: value, parent: parent, component: component, isEnum: true))
+    BareCaseCache.shared.remember(decoded, name)
+    return decoded
+  }
+
+  /// Decodes the enum `T` from `{name: payload}`: by its learned plan when it has one (see
+  /// `EnumCasePlan`), else by its `init(from:)`, learning the plan on the way.
+  private func decodeCase<T: Decodable>(
+    _ type: T.Type, from value: Value, name: String, payload: Value,
+    component: ValuePathComponent?
+  ) throws -> T {
+    let learned = EnumPlanCache.shared.lookup(T.self, name)
+    if case .some(.some(let plan)) = learned {
+      // The nodes `init(from:)` would have made: the enum's, then its payload container's.
+      let enumNode = component == nil
+        ? self : ValueDecodingNode(value: value, parent: self, component: component, isEnum: true)
+      let payloadNode = ValueDecodingNode(
+        value: payload, parent: enumNode, component: .key(name), isEnum: false)
+      return try EnumWitnesses.make(T.self, inject: plan.inject, tag: plan.tag) { destination in
+        try plan.payload.decode(payloadNode, payload, into: destination)
+      }
+    }
+    let child = ValueDecodingNode(
+      value: value, parent: self, component: component, isEnum: true)
+    guard learned == nil else { return try T(from: child) }
+    let recorder = EnumPlanRecorder(enumNode: child)
+    child.recorder = recorder
+    // Break the node <-> recorder cycles however init(from:) ends (fuzzing: a throw leaked them).
+    defer {
+      child.recorder = nil
+      recorder.payloadNode?.recorder = nil
+    }
+    let decoded = try T(from: child)
+    EnumPlanCache.shared.remember(T.self, name, learnPlan(decoded, recorder, value, name, payload))
+    return decoded
+  }
+
+  /// The plan `recorder` saw for `decoded`, if it holds: exactly the synthesized pattern, an
+  /// inline payload of the recorded type, and the plan rebuilding an equal value from `value`.
+  private func learnPlan<T: Decodable>(
+    _ decoded: T, _ recorder: EnumPlanRecorder, _ value: Value, _ name: String,
+    _ payload: Value
+  ) -> EnumCasePlan? {
+    guard !recorder.isSpoiled, recorder.containers == 1, recorder.caseName == name,
+      let payloadPlan = recorder.payload, let tag = EnumWitnesses.tag(of: decoded),
+      let inject = EnumWitnesses.injector(T.self), EnumWitnesses.isInlinePayloadCase(T.self, tag: tag)
+    else { return nil }
+    let mirror = Mirror(reflecting: decoded)
+    guard mirror.children.count == 1, let only = mirror.children.first,
+      payloadPlan.matches(only.value)
+    else { return nil }
+    let payloadNode = ValueDecodingNode(
+      value: payload, parent: nil, component: .key(name), isEnum: false)
+    guard let rebuilt = try? EnumWitnesses.make(T.self, inject: inject, tag: tag, fill: {
+      destination in try payloadPlan.decode(payloadNode, payload, into: destination)
+    }), Value(reflecting: rebuilt) == Value(reflecting: decoded) else { return nil }
+    return EnumCasePlan(tag: tag, inject: inject, payload: payloadPlan)
+  }
+
+  /// `value` as `T`, which the caller checked is `U` (a copy of the bits, without the
+  /// dynamic cast and `Optional<T>` metadata lookup of `as?`).
   private func cast<T, U>(_ value: U) throws -> T {
-    guard let result = value as? T else {
+    guard T.self == U.self else {
       throw ValueError(kind: .shape, message: "cannot decode \(T.self)\(at(nil))")
     }
-    return result
+    return withUnsafePointer(to: value) { UnsafeRawPointer($0).load(as: T.self) }
   }
 
   private func at(_ component: ValuePathComponent?) -> String {
@@ -301,7 +384,25 @@ struct KeyedValueDecoder<Key: CodingKey>: KeyedDecodingContainerProtocol {
     }
   }
 
-  func contains(_ key: Key) -> Bool { lookup(key) != nil }
+  func contains(_ key: Key) -> Bool {
+    spoil()
+    return lookup(key) != nil
+  }
+
+  /// Tells a plan recorder (if any) that `key` was decoded as `T`.
+  @inline(__always)
+  private func note<T: Decodable>(_ type: T.Type, _ key: Key) {
+    guard let recorder = node.recorder else { return }
+    if recorder.enumNode !== node, case .single = storage {
+      recorder.decodedPayload(T.self, key: key.stringValue)
+    } else {
+      recorder.spoil()
+    }
+  }
+
+  /// Tells a plan recorder (if any) of a call outside the pattern it learns.
+  @inline(__always)
+  private func spoil() { node.recorder?.spoil() }
 
   private static func payloadIndex(_ name: String) -> Int? {
     guard name.hasPrefix("_") else { return nil }
@@ -347,51 +448,69 @@ struct KeyedValueDecoder<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
   private var at: String { ValueError.at(node.path()) }
 
-  func decodeNil(forKey key: Key) throws -> Bool { try require(key).isNull }
+  func decodeNil(forKey key: Key) throws -> Bool {
+    spoil()
+    return try require(key).isNull
+  }
   func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool {
-    try node.bool(require(key), component(key))
+    note(Bool.self, key)
+    return try node.bool(require(key), component(key))
   }
   func decode(_ type: String.Type, forKey key: Key) throws -> String {
-    try node.string(require(key), component(key))
+    note(String.self, key)
+    return try node.string(require(key), component(key))
   }
   func decode(_ type: Double.Type, forKey key: Key) throws -> Double {
-    try node.double(require(key), component(key))
+    note(Double.self, key)
+    return try node.double(require(key), component(key))
   }
   func decode(_ type: Float.Type, forKey key: Key) throws -> Float {
-    try node.float(require(key), component(key))
+    spoil()
+    return try node.float(require(key), component(key))
   }
   func decode(_ type: Int.Type, forKey key: Key) throws -> Int {
-    try node.integer(require(key), component(key))
+    note(Int.self, key)
+    return try node.integer(require(key), component(key))
   }
   func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 {
-    try node.integer(require(key), component(key))
+    spoil()
+    return try node.integer(require(key), component(key))
   }
   func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 {
-    try node.integer(require(key), component(key))
+    spoil()
+    return try node.integer(require(key), component(key))
   }
   func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 {
-    try node.integer(require(key), component(key))
+    spoil()
+    return try node.integer(require(key), component(key))
   }
   func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 {
-    try node.integer(require(key), component(key))
+    spoil()
+    return try node.integer(require(key), component(key))
   }
   func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt {
-    try node.integer(require(key), component(key))
+    spoil()
+    return try node.integer(require(key), component(key))
   }
   func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 {
-    try node.integer(require(key), component(key))
+    spoil()
+    return try node.integer(require(key), component(key))
   }
   func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 {
-    try node.integer(require(key), component(key))
+    spoil()
+    return try node.integer(require(key), component(key))
   }
   func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 {
-    try node.integer(require(key), component(key))
+    spoil()
+    return try node.integer(require(key), component(key))
   }
   func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 {
-    try node.integer(require(key), component(key))
+    spoil()
+    return try node.integer(require(key), component(key))
   }
   func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
-    try node.unbox(T.self, from: require(key), component: component(key))
+    note(T.self, key)
+    return try node.unbox(T.self, from: require(key), component: component(key))
   }
 
   func nestedContainer<NestedKey: CodingKey>(
@@ -407,6 +526,14 @@ struct KeyedValueDecoder<Key: CodingKey>: KeyedDecodingContainerProtocol {
       storage = .object(object)
     } else {
       throw child.mismatch("an object", nil, value)
+    }
+    if let recorder = node.recorder {
+      if recorder.enumNode === node, case .object = self.storage, case .single = storage {
+        recorder.openedPayload(key.stringValue, shape: .single, node: child)
+        child.recorder = recorder
+      } else {
+        recorder.spoil()
+      }
     }
     return KeyedDecodingContainer(
       KeyedValueDecoder<NestedKey>(node: child, storage: storage, isEnum: false))
@@ -439,6 +566,7 @@ struct KeyedValueDecoder<Key: CodingKey>: KeyedDecodingContainerProtocol {
   }
 
   func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
+    spoil()
     let value = try require(key)
     let child = ValueDecodingNode(
       value: value, parent: node, component: component(key), isEnum: false)
@@ -447,12 +575,14 @@ struct KeyedValueDecoder<Key: CodingKey>: KeyedDecodingContainerProtocol {
   }
 
   func superDecoder() throws -> any Decoder {
+    spoil()
     let value = Key(stringValue: "super").flatMap(lookup) ?? .null
     return ValueDecodingNode(value: value, parent: node, component: .key("super"), isEnum: false)
   }
 
   func superDecoder(forKey key: Key) throws -> any Decoder {
-    ValueDecodingNode(
+    spoil()
+    return ValueDecodingNode(
       value: lookup(key) ?? .null, parent: node, component: component(key), isEnum: false)
   }
 }
