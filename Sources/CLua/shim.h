@@ -8,10 +8,35 @@
 #include <lualib.h>
 #include <lauxlib.h>
 
+/* ---- Allocation limits ------------------------------------------------------------------
+ * A refused allocation raises "not enough memory", which must never unwind Swift frames. A host
+ * whose allocator may refuse (depsh --memory-limit) defines `clua_limited_alloc` and gives it a
+ * user data starting with a clua_alloc_guard. The trampoline below and clua_pcall keep
+ * `swift_frames` above 0 while Swift code is on top of the innermost protected call (where it
+ * allocates through the Lua API), and the allocator does not refuse then. Without such a host
+ * the weak symbol is NULL and this costs a comparison per call. */
+typedef struct clua_alloc_guard {
+  int swift_frames;
+} clua_alloc_guard;
+extern void *clua_limited_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
+  __attribute__((weak));
+static inline clua_alloc_guard *clua_alloc_guard_of(lua_State *L) {
+  if (clua_limited_alloc == NULL) return NULL;
+  void *ud = NULL;
+  return lua_getallocf(L, &ud) == clua_limited_alloc ? (clua_alloc_guard *)ud : NULL;
+}
+
 static inline void clua_pop(lua_State *L, int n) { lua_pop(L, n); }
 static inline const char *clua_tostring(lua_State *L, int i) { return lua_tostring(L, i); }
+/* lua_pcall from Swift: inside it no Swift frame is above the protected call. */
 static inline int clua_pcall(lua_State *L, int nargs, int nresults, int msgh) {
-  return lua_pcall(L, nargs, nresults, msgh);
+  clua_alloc_guard *guard = clua_alloc_guard_of(L);
+  if (guard == NULL) return lua_pcall(L, nargs, nresults, msgh);
+  int saved = guard->swift_frames;
+  guard->swift_frames = 0;
+  int status = lua_pcall(L, nargs, nresults, msgh);
+  guard->swift_frames = saved;
+  return status;
 }
 static inline void clua_newtable(lua_State *L) { lua_newtable(L); }
 static inline int clua_registryindex(void) { return LUA_REGISTRYINDEX; }
@@ -70,7 +95,10 @@ static int clua_raise(lua_State *L, int status) {
  * function (a light userdata), the others are the Swift function's own upvalues. */
 static int clua_trampoline(lua_State *L) {
   clua_SwiftFunction fn = (clua_SwiftFunction)lua_touserdata(L, lua_upvalueindex(1));
+  clua_alloc_guard *guard = clua_alloc_guard_of(L);
+  if (guard != NULL) guard->swift_frames++;
   int n = fn(L);
+  if (guard != NULL) guard->swift_frames--;
   return n >= 0 ? n : clua_raise(L, n);
 }
 
@@ -146,11 +174,76 @@ static inline int clua_pin_library(const void *address) {
 /* The deps module's opener, bound weakly under another C name so that this declaration never
  * clashes with DepsCABI's own `luaopen_deps`; NULL when the module is not linked in. */
 #include <signal.h>
+#include <string.h>
 #include <time.h>
 extern int clua_depsh_luaopen_deps_symbol(lua_State *L)
   __asm__("luaopen_deps") __attribute__((weak));
 static inline lua_CFunction clua_depsh_deps_opener(void) {
   return clua_depsh_luaopen_deps_symbol;
+}
+
+/* lauxlib's panic function (static there): the message, then abort. */
+static inline int clua_depsh_panic(lua_State *L) {
+  const char *msg = lua_tostring(L, -1);
+  if (msg == NULL) msg = "error object is not a string";
+  lua_writestringerror("PANIC: unprotected error in call to Lua API (%s)\n", msg);
+  return 0;
+}
+
+/* depsh --memory-limit: the user data of clua_limited_alloc (defined in Swift, depsh's
+ * MemoryLimit.swift). `used` counts the bytes the Lua state holds; above `limit` (0: none) an
+ * allocation is refused (Lua then collects garbage and retries once) unless Swift frames are on
+ * top (see clua_alloc_guard); the guard hook below also stops Lua code once a full collection
+ * leaves more than `limit` in use. `exceeded` tells depsh to explain a "not enough memory". */
+typedef struct clua_depsh_memory {
+  clua_alloc_guard alloc_guard;
+  size_t used;
+  size_t limit;
+  size_t peak;
+  int exceeded;
+  int warnings;
+  int warning_continues;
+} clua_depsh_memory;
+
+static inline clua_depsh_memory *clua_depsh_memory_of(lua_State *L) {
+  return (clua_depsh_memory *)clua_alloc_guard_of(L);
+}
+
+/* lauxlib's warning function (static there): off until "@on"; "Lua warning: " + message. */
+static void clua_depsh_warn(void *ud, const char *message, int tocont) {
+  clua_depsh_memory *m = (clua_depsh_memory *)ud;
+  if (!m->warning_continues && !tocont && *message == '@') {
+    if (strcmp(message, "@on") == 0) m->warnings = 1;
+    else if (strcmp(message, "@off") == 0) m->warnings = 0;
+    return;
+  }
+  if (m->warnings) {
+    if (!m->warning_continues) lua_writestringerror("%s", "Lua warning: ");
+    lua_writestringerror("%s", message);
+    if (!tocont) lua_writestringerror("%s", "\n");
+  }
+  m->warning_continues = tocont;
+}
+
+/* A state whose allocations go through clua_limited_alloc with `memory` (NULL if out of memory
+ * or when clua_limited_alloc is not linked in), with lauxlib's panic and warning behaviour. */
+static inline lua_State *clua_depsh_newstate(clua_depsh_memory *memory) {
+  if (clua_limited_alloc == NULL) return NULL;
+  lua_State *L = lua_newstate(clua_limited_alloc, memory);
+  if (L == NULL) return NULL;
+  lua_atpanic(L, clua_depsh_panic);
+  lua_setwarnf(L, clua_depsh_warn, memory);
+  return L;
+}
+
+/* The guard hook's memory check (limit set, over it after a full collection). */
+static inline int clua_depsh_over_limit(lua_State *L) {
+  clua_depsh_memory *m = clua_depsh_memory_of(L);
+  if (m == NULL || m->limit == 0 || m->used <= m->limit) return 0;
+  lua_gc(L, LUA_GCCOLLECT);
+  if (m->used <= m->limit) return 0;
+  m->exceeded = 1;
+  return 1;
 }
 
 /* What the guard hook checks: a wall-clock deadline (0 = none) and a Ctrl-C flag. depsh owns
@@ -176,7 +269,16 @@ static inline void clua_depsh_guard_hook(lua_State *L, lua_Debug *ar) {
   if (g == NULL) return;
   int interrupted = g->interrupted != 0;
   int late = g->deadline > 0 && clua_depsh_monotonic() > g->deadline;
-  if (!interrupted && !late) return;
+  if (!interrupted && !late) {
+    if (!clua_depsh_over_limit(L)) return;
+    /* Over the memory limit: the message (no position, as a refused allocation's). */
+    clua_depsh_memory *m = clua_depsh_memory_of(L);
+    m->alloc_guard.swift_frames++; /* room for the message itself */
+    lua_pushfstring(L, "not enough memory: the Lua state exceeded its %d MB limit",
+                    (int)(m->limit / (1024 * 1024)));
+    m->alloc_guard.swift_frames--;
+    lua_error(L);
+  }
   if (interrupted) g->interrupted = 0;
   if (lua_getinfo(L, "Sl", ar) && ar->currentline > 0)
     lua_pushfstring(L, "%s:%d: ", ar->short_src, ar->currentline);
@@ -217,5 +319,13 @@ static inline int clua_depsh_loadfile(lua_State *L, const char *path) {
 }
 static inline void clua_depsh_insert(lua_State *L, int i) { lua_insert(L, i); }
 static inline void clua_depsh_remove(lua_State *L, int i) { lua_remove(L, i); }
+
+static inline int clua_depsh_loadbufferx(lua_State *L, const char *s, size_t n, const char *name,
+                                         const char *mode) {
+  return luaL_loadbufferx(L, s, n, name, mode);
+}
+static inline int clua_depsh_loadfilex(lua_State *L, const char *path, const char *mode) {
+  return luaL_loadfilex(L, path, mode);
+}
 /* ==== depsh block — end. ==== */
 #endif

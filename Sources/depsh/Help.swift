@@ -17,6 +17,10 @@ enum Help {
     Entry(syntax: "depsh -e 'lua code'", summary: "run a string (context: live)"),
     Entry(syntax: "depsh test [PATHS…]", summary: "run scenario tests (context: test)"),
     Entry(syntax: "--context live|preview|test", summary: "choose the dependency context"),
+    Entry(
+      syntax: "--memory-limit MB",
+      summary: "cap the Lua state's memory (default: none; test: 256; 0: none)"),
+    Entry(syntax: "--sandbox", summary: "run Lua without files, processes or native code (below)"),
     Entry(syntax: "--version", summary: "print the version"),
     Entry(syntax: "--help", summary: "print this help"),
   ]
@@ -62,12 +66,22 @@ enum Help {
     Test options:
     \(table(testOptions))
 
+    \(sandbox)
+
     In the REPL:
     \(table(replCommands + replNotes))
 
     Exit codes: 0 success, 1 test failures or script error, 2 usage error.
     """
   }
+
+  /// What `--sandbox` takes away (Sandbox.swift).
+  static let sandbox = """
+    In the sandbox (--sandbox): no io, dofile or loadfile; os keeps only clock, date, difftime
+    and time (no execute, remove, rename, exit, tmpname, getenv, setlocale); load, scripts and
+    test files are text only (no binary chunks); require finds only deps and the standard
+    libraries (no C modules, no module files); debug keeps only traceback.
+    """
 
   static var repl: String {
     table(replCommands + replNotes, indent: "")

@@ -32,11 +32,22 @@ final class LuaState {
   let state: OpaquePointer
   /// Why the deps module could not be loaded, when it could not.
   private(set) var moduleProblem: String?
+  /// The memory the state holds and its limit (MemoryLimit.swift).
+  let memory: UnsafeMutablePointer<clua_depsh_memory>
+  /// `--sandbox`: the state runs Sandbox.source and loads text chunks only.
+  let sandboxed: Bool
 
-  /// A fresh state in `context` (nil: leave the module's default).
-  init?(context: String?) {
-    guard let state = luaL_newstate() else { return nil }
+  /// A fresh state in `context` (nil: leave the module's default), its memory capped at
+  /// `memoryLimit` megabytes (nil or 0: no cap), sandboxed or not.
+  init?(context: String?, memoryLimit: Int? = nil, sandbox: Bool = false) {
+    let memory = MemoryLimit.makeAccount(megabytes: memoryLimit)
+    guard let state = clua_depsh_newstate(memory) else {
+      memory.deallocate()
+      return nil
+    }
     self.state = state
+    self.memory = memory
+    self.sandboxed = sandbox
     luaL_openlibs(state)
     clua_depsh_install_guard(state, Guard.pointer)
     if let opener = clua_depsh_deps_opener() {
@@ -57,9 +68,18 @@ final class LuaState {
     if let context, let failure = callHelper("set_context", [.string(context)]).failure {
       moduleProblem = moduleProblem ?? failure.message
     }
+    if sandbox, let failure = run(code: Sandbox.source, name: "=(depsh sandbox)") {
+      moduleProblem = moduleProblem ?? failure.message
+    }
   }
 
-  deinit { lua_close(state) }
+  deinit {
+    lua_close(state)
+    memory.deallocate()
+  }
+
+  /// The mode chunks load with: text only in the sandbox.
+  private var loadMode: String? { sandboxed ? "t" : nil }
 
   // MARK: Calling
 
@@ -69,10 +89,12 @@ final class LuaState {
     let base = lua_gettop(state) - argumentCount
     clua_depsh_pushmsghandler(state)
     clua_depsh_insert(state, base)
+    memory.pointee.exceeded = 0
     let status = clua_pcall(state, argumentCount, resultCount, base)
     clua_depsh_remove(state, base)
     guard status != LUA_OK else { return nil }
-    let failure = LuaFailure(text: string(at: -1) ?? "(error object is not a string)")
+    let text = string(at: -1) ?? "(error object is not a string)"
+    let failure = LuaFailure(text: MemoryLimit.explain(text, account: memory))
     clua_pop(state, 1)
     return failure
   }
@@ -88,7 +110,7 @@ final class LuaState {
     var code = code
     let status = code.withUTF8 { bytes in
       bytes.withMemoryRebound(to: CChar.self) {
-        clua_depsh_loadbuffer(state, $0.baseAddress, $0.count, name)
+        clua_depsh_loadbufferx(state, $0.baseAddress, $0.count, name, loadMode)
       }
     }
     return loadResult(status)
@@ -96,7 +118,7 @@ final class LuaState {
 
   /// Compiles the file at `path` (chunk name "@path"; nil: stdin) and pushes it.
   func load(file path: String?) -> LuaFailure? {
-    loadResult(clua_depsh_loadfile(state, path))
+    loadResult(clua_depsh_loadfilex(state, path, loadMode))
   }
 
   private func loadResult(_ status: Int32) -> LuaFailure? {

@@ -13,8 +13,11 @@ enum REPL {
   static let prompt = "deps> "
   static let continuation = "   ...> "
 
-  static func run(context: String) -> Int32 {
-    guard let lua = LuaState(context: context) else {
+  static func run(context: String, limits: Shell.Limits = Shell.Limits()) -> Int32 {
+    guard
+      let lua = LuaState(
+        context: context, memoryLimit: limits.memoryLimit, sandbox: limits.sandbox)
+    else {
       Output.error("depsh: cannot create a Lua state (out of memory)\n")
       return 1
     }

@@ -10,9 +10,13 @@ import Glibc
 
 enum ScriptRunner {
   static func run(
-    snippets: [String], script: String?, before: [String], arguments: [String], context: String
+    snippets: [String], script: String?, before: [String], arguments: [String], context: String,
+    limits: Shell.Limits = Shell.Limits()
   ) -> Int32 {
-    guard let lua = LuaState(context: context) else {
+    guard
+      let lua = LuaState(
+        context: context, memoryLimit: limits.memoryLimit, sandbox: limits.sandbox)
+    else {
       Output.error("depsh: cannot create a Lua state (out of memory)\n")
       return 1
     }

@@ -15,8 +15,16 @@ enum Shell {
     var message: String
   }
 
+  /// What applies to every Lua state depsh creates (`--memory-limit`, `--sandbox`).
+  struct Limits {
+    /// Megabytes (nil: the mode's default; 0: none).
+    var memoryLimit: Int?
+    var sandbox = false
+  }
+
   /// Runs depsh with `arguments` (without the program name); returns the exit code.
   static func main(_ arguments: [String]) -> Int32 {
+    LiveCallsReport.install()
     do {
       return try dispatch(arguments)
     } catch let error as UsageError {
@@ -49,14 +57,42 @@ enum Shell {
     return value
   }
 
+  /// Reads `--memory-limit MB` / `--memory-limit=MB` at `arguments[index]`; nil if it is not
+  /// one. A whole number of megabytes, 0 for no limit.
+  static func memoryLimitOption(_ arguments: [String], _ index: inout Int) throws -> Int? {
+    let argument = arguments[index]
+    let text: String
+    if argument == "--memory-limit" {
+      guard index + 1 < arguments.count else {
+        throw UsageError(message: "--memory-limit needs a number of megabytes")
+      }
+      index += 1
+      text = arguments[index]
+    } else if argument.hasPrefix("--memory-limit=") {
+      text = String(argument.dropFirst("--memory-limit=".count))
+    } else {
+      return nil
+    }
+    guard let megabytes = Int(text), megabytes >= 0, megabytes <= 1_048_576 else {
+      throw UsageError(
+        message: "--memory-limit needs a whole number of megabytes (0: none), got \"\(text)\"")
+    }
+    return megabytes
+  }
+
   private static func dispatch(_ arguments: [String]) throws -> Int32 {
     var context: String?
+    var limits = Limits()
     var snippets: [String] = []
     var index = 0
     while index < arguments.count {
       let argument = arguments[index]
       if let value = try contextOption(arguments, &index) {
         context = value
+      } else if let megabytes = try memoryLimitOption(arguments, &index) {
+        limits.memoryLimit = megabytes
+      } else if argument == "--sandbox" {
+        limits.sandbox = true
       } else if argument == "--version" || argument == "-v" {
         print("depsh \(DepsVersion.string) (\(String(cString: clua_release())))")
         return 0
@@ -81,19 +117,21 @@ enum Shell {
     }
     let rest = Array(arguments[index...])
     if rest.first == "test", snippets.isEmpty {
-      let options = try TestOptions.parse(Array(rest.dropFirst()), context: context)
+      let options = try TestOptions.parse(
+        Array(rest.dropFirst()), context: context, limits: limits)
       return TestCommand.run(options)
     }
     if let script = rest.first {
       let before = ["depsh"] + Array(arguments[..<index])
       return ScriptRunner.run(
         snippets: snippets, script: script, before: before, arguments: Array(rest.dropFirst()),
-        context: context ?? "live")
+        context: context ?? "live", limits: limits)
     }
     if !snippets.isEmpty {
       return ScriptRunner.run(
-        snippets: snippets, script: nil, before: [], arguments: [], context: context ?? "live")
+        snippets: snippets, script: nil, before: [], arguments: [], context: context ?? "live",
+        limits: limits)
     }
-    return REPL.run(context: context ?? "preview")
+    return REPL.run(context: context ?? "preview", limits: limits)
   }
 }

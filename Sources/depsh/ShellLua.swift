@@ -6,6 +6,7 @@ enum ShellLua {
 local shell = {}
 debug.getregistry()["depsh.shell"] = shell
 local deps = rawget(_G, "deps")
+local io = io -- kept for the REPL's trace under --sandbox
 
 local keywords = {}
 for word in ([[and break do else elseif end false for function goto if in local nil not or

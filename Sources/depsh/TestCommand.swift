@@ -140,7 +140,11 @@ struct Scheduler {
 
   private func start(_ file: FileRun, skip: Int) {
     file.started = true
-    var arguments = ["test", "--worker", "--context", options.context, "--skip", String(skip)]
+    var arguments = [
+      "test", "--worker", "--context", options.context, "--skip", String(skip),
+      "--memory-limit", String(options.memoryLimit),
+    ]
+    if options.sandbox { arguments.append("--sandbox") }
     if let timeout = options.timeout { arguments += ["--timeout", String(timeout)] }
     if let seed = options.seed { arguments += ["--seed", String(seed)] }
     if let filter = options.filter { arguments += ["--filter", filter] }

@@ -18,14 +18,22 @@ struct TestOptions {
   var timeout: Double?
   var seed: UInt64?
   var context = "test"
+  /// `--memory-limit MB` of each file's Lua state (0: none).
+  var memoryLimit = MemoryLimit.testDefaultMegabytes
+  /// `--sandbox`.
+  var sandbox = false
   /// Hidden: run as the per-file worker process of a parent `depsh test`.
   var worker = false
   /// Hidden (worker): start at this test of the file's run list (after a stuck test).
   var skip = 0
 
-  static func parse(_ arguments: [String], context: String?) throws -> TestOptions {
+  static func parse(
+    _ arguments: [String], context: String?, limits: Shell.Limits = Shell.Limits()
+  ) throws -> TestOptions {
     var options = TestOptions()
     if let context { options.context = context }
+    if let megabytes = limits.memoryLimit { options.memoryLimit = megabytes }
+    options.sandbox = limits.sandbox
     var index = 0
     func value(_ name: String) throws -> String {
       let argument = arguments[index]
@@ -48,6 +56,10 @@ struct TestOptions {
         onlyPaths = true
       } else if let context = try Shell.contextOption(arguments, &index) {
         options.context = context
+      } else if let megabytes = try Shell.memoryLimitOption(arguments, &index) {
+        options.memoryLimit = megabytes
+      } else if argument == "--sandbox" {
+        options.sandbox = true
       } else if matches(argument, "--format") {
         let text = try value("--format")
         guard let format = Format(rawValue: text) else {

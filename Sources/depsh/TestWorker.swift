@@ -13,7 +13,10 @@ enum TestWorker {
     guard let file = options.paths.first else { return 2 }
     let emitter = Emitter()
     defer { emitter.send(.done) }
-    guard let lua = LuaState(context: options.context) else {
+    guard
+      let lua = LuaState(
+        context: options.context, memoryLimit: options.memoryLimit, sandbox: options.sandbox)
+    else {
       emitter.fileFailed(file, reason: "depsh: cannot create a Lua state")
       return 0
     }

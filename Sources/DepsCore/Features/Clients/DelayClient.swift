@@ -18,6 +18,16 @@ extension DelayClient: DependencyKey {
       try await clock.sleep(for: .seconds(1))
     }
   }
+
+  /// No test value of its own, as in the seed: reading it in a test reports swift-dependencies'
+  /// "has no test implementation" issue. Unlike swift-dependencies' default (which then hands
+  /// out the live value), the client handed out never runs the live sleep — it ends the effect
+  /// as cancelled — so a forgotten override fails the test without any live call.
+  package static var testValue: DelayClient {
+    if DependencyResolution.isSetting { return liveValue }
+    DependencyResolution.reportMissingTestValue(Self.self, read: DependencyResolution.currentRead)
+    return DelayClient { throw CancellationError() }
+  }
 }
 
 extension DependencyValues {
