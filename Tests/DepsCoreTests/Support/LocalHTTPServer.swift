@@ -1,6 +1,7 @@
-// A tiny blocking HTTP/1.1 server on 127.0.0.1 for the live NumberFact tests: it listens on a
-// random free port and answers every request with one fixed status and body, on a thread of
-// its own, until stopped. No test touches the internet.
+// A tiny blocking HTTP/1.1 server on 127.0.0.1 for the live NumberFact and HTTPGet tests: it
+// listens on a random free port and answers every request with one fixed response (a status and
+// body, or raw bytes, optionally then held open like a slow server), on a thread of its own,
+// until stopped. No test touches the internet.
 import Foundation
 import Synchronization
 
@@ -18,9 +19,23 @@ final class LocalHTTPServer: Sendable {
   private let listener: Int32
   private let stopped = DispatchSemaphore(value: 0)
   private let received = Mutex<[String]>([])
+  private let held = Mutex<(client: Int32, stopping: Bool)>((-1, false))
+  private let closesByClient = Mutex(0)
 
   /// Starts a server answering every request with `status` and `body`.
-  init(status: Int, body: String) throws {
+  convenience init(status: Int, body: String) throws {
+    let reason = status == 200 ? "OK" : "Error"
+    let bytes = Array(body.utf8)
+    let response = Array(
+      ("HTTP/1.1 \(status) \(reason)\r\nContent-Type: text/plain; charset=utf-8\r\n"
+        + "Content-Length: \(bytes.count)\r\nConnection: close\r\n\r\n").utf8) + bytes
+    try self.init(response: response)
+  }
+
+  /// Starts a server answering every request with the bytes `response` as they are (status
+  /// line, header fields, body). With `holdOpen` it then keeps the connection open, sending
+  /// nothing more, until the client closes it (a slow server).
+  init(response: [UInt8], holdOpen: Bool = false) throws {
     let (listener, port) = try Self.bindLoopback()
     guard listen(listener, 16) == 0 else {
       close(listener)
@@ -28,23 +43,32 @@ final class LocalHTTPServer: Sendable {
     }
     self.listener = listener
     self.port = port
-    let reason = status == 200 ? "OK" : "Error"
-    let bytes = Array(body.utf8)
-    let response = Array(
-      ("HTTP/1.1 \(status) \(reason)\r\nContent-Type: text/plain; charset=utf-8\r\n"
-        + "Content-Length: \(bytes.count)\r\nConnection: close\r\n\r\n").utf8) + bytes
     let thread = Thread { [self] in
-      serve(response: response)
+      serve(response: response, holdOpen: holdOpen)
       stopped.signal()
     }
     thread.start()
   }
 
   /// The request lines received so far (`GET /3 HTTP/1.1`).
-  var requestLines: [String] { received.withLock { $0 } }
+  var requestLines: [String] { requests.compactMap { $0.first } }
+
+  /// The requests received so far, each as its head's lines (request line, header fields).
+  var requests: [[String]] {
+    received.withLock { $0 }.map {
+      $0.split(separator: "\r\n", omittingEmptySubsequences: true).map(String.init)
+    }
+  }
+
+  /// How many held-open connections the client closed (see `init(response:holdOpen:)`).
+  var clientCloses: Int { closesByClient.withLock { $0 } }
 
   /// Stops accepting, waits for the serving thread and closes the socket.
   func stop() {
+    held.withLock {
+      $0.stopping = true
+      if $0.client >= 0 { _ = shutdown($0.client, Int32(SHUT_RDWR)) }
+    }
     shutdown(listener, Int32(SHUT_RDWR))
     stopped.wait()
     close(listener)
@@ -79,14 +103,14 @@ final class LocalHTTPServer: Sendable {
     return (descriptor, UInt16(bigEndian: address.sin_port))
   }
 
-  private func serve(response: [UInt8]) {
+  private func serve(response: [UInt8], holdOpen: Bool) {
     while true {
       let client = accept(listener, nil, nil)
       if client < 0 {
         if errno == EINTR { continue }
         return
       }
-      if let line = Self.readRequestLine(client) { received.withLock { $0.append(line) } }
+      if let head = Self.readRequestHead(client) { received.withLock { $0.append(head) } }
       response.withUnsafeBytes { buffer in
         var offset = 0
         while offset < buffer.count, let base = buffer.baseAddress {
@@ -95,12 +119,30 @@ final class LocalHTTPServer: Sendable {
           offset += written
         }
       }
+      if holdOpen { holdUntilClientCloses(client) }
       close(client)
     }
   }
 
-  /// Reads the request head (up to the blank line) and returns its first line.
-  private static func readRequestLine(_ client: Int32) -> String? {
+  /// Waits (reading and dropping bytes) until the client closes `client`, or `stop()`.
+  private func holdUntilClientCloses(_ client: Int32) {
+    let stopping = held.withLock {
+      $0.client = $0.stopping ? -1 : client
+      return $0.stopping
+    }
+    if stopping { return }
+    var chunk = [UInt8](repeating: 0, count: 256)
+    while true {
+      let count = chunk.withUnsafeMutableBytes { recv(client, $0.baseAddress, $0.count, 0) }
+      if count > 0 || (count < 0 && errno == EINTR) { continue }
+      if count == 0 { closesByClient.withLock { $0 += 1 } }
+      break
+    }
+    held.withLock { $0.client = -1 }
+  }
+
+  /// Reads the request head (up to the blank line) and returns it.
+  private static func readRequestHead(_ client: Int32) -> String? {
     var head: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: 1024)
     while !head.ends(with: Array("\r\n\r\n".utf8)) && head.count < 65_536 {
@@ -108,8 +150,7 @@ final class LocalHTTPServer: Sendable {
       if count <= 0 { break }
       head += chunk[..<count]
     }
-    let text = String(decoding: head, as: UTF8.self)
-    return text.split(separator: "\r\n", omittingEmptySubsequences: false).first.map(String.init)
+    return head.isEmpty ? nil : String(decoding: head, as: UTF8.self)
   }
 }
 

@@ -1,11 +1,8 @@
 // Seed 000's NumberFactClient: live = HTTP GET $DEPS_NUMBER_FACT_URL/<n> (default
-// http://numbersapi.com) with the body as text; preview = the seed's Korean preview text;
-// test = unimplemented (a test must override it; the live implementation is never called).
+// http://numbersapi.com) with the body as text, through the built-in HTTPGet (http:// only, no
+// FoundationNetworking); preview = the seed's Korean preview text; test = unimplemented (a test
+// must override it; the live implementation is never called).
 import Foundation
-
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
 /// Fetches a fact about a number.
 package struct NumberFactClient: Sendable {
@@ -27,28 +24,42 @@ extension NumberFactClient: DependencyKey {
 
   /// The live client: HTTP GET `<baseURL>/<n>`, the body as text. With no `baseURL`,
   /// `$DEPS_NUMBER_FACT_URL` (read at each call) or `http://numbersapi.com`. Tests pass the
-  /// address of a local server.
-  static func live(baseURL: String? = nil) -> NumberFactClient {
+  /// address of a local server. Only `http://` is supported (the built-in `HTTPGet`, whose
+  /// cancellation closes the socket at once: there is no URLSessionTask whose `cancel()` could
+  /// hang or crash, as swift-corelibs-foundation #5412 did).
+  static func live(baseURL: String? = nil, http: HTTPGet = HTTPGet()) -> NumberFactClient {
     NumberFactClient { number in
       LiveCalls.record("numberFact.fetch")
       let base = baseURL ?? environmentBaseURL
       let address = base.hasSuffix("/") ? "\(base)\(number)" : "\(base)/\(number)"
-      guard let url = URL(string: address) else {
-        throw NumberFactError("invalid number fact URL: \(address)")
-      }
-      let data: Data
-      let response: URLResponse
+      let response: HTTPResponse
       do {
-        (data, response) = try await URLSession.shared.data(from: url)
-      } catch is CancellationError {
-        throw CancellationError()
-      } catch {
-        throw NumberFactError("could not reach \(address)")
+        response = try await http.get(address)
+      } catch let error as HTTPGetError {
+        throw NumberFactError(message(for: error, address: address))
       }
-      if let http = response as? HTTPURLResponse, !(200..<300).contains(http.statusCode) {
-        throw NumberFactError("HTTP \(http.statusCode) from \(address)")
+      guard (200..<300).contains(response.status) else {
+        throw NumberFactError("HTTP \(response.status) from \(address)")
       }
-      return String(decoding: data, as: UTF8.self)
+      return String(decoding: response.body, as: UTF8.self)
+    }
+  }
+
+  /// NumberFactError's text for a failed request of `address`.
+  static func message(for error: HTTPGetError, address: String) -> String {
+    switch error {
+    case .invalidURL:
+      "invalid number fact URL: \(address)"
+    case .unsupportedScheme(let scheme):
+      "\(scheme) is not supported by the built-in client: \(address) (use an http:// address, "
+        + "or override numberFact.fetch)"
+    case .malformedResponse:
+      "invalid HTTP response from \(address)"
+    case .bodyTooLarge(let limit):
+      "the response from \(address) is longer than \(limit) bytes"
+    case .cannotResolve, .cannotConnect, .connectTimedOut, .readTimedOut, .connectionFailed,
+      .systemFailure:
+      "could not reach \(address)"
     }
   }
 
