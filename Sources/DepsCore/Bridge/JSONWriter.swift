@@ -22,7 +22,7 @@ extension Value {
   public func json(pretty: Bool = false, sortedKeys: Bool = false) -> String {
     var writer = JSONWriter(pretty: pretty, sortedKeys: sortedKeys)
     writer.write(self, indent: 0)
-    return String(decoding: writer.output, as: UTF8.self)
+    return writer.text
   }
 }
 
@@ -36,6 +36,17 @@ struct JSONWriter {
     self.pretty = pretty
     self.sortedKeys = sortedKeys
     output.reserveCapacity(64)
+  }
+
+  /// The output as a `String` (valid UTF-8: the bytes of `String`s and ASCII). Copied as is;
+  /// the generic `String(decoding:as:)` would first try a dynamic cast of the array.
+  var text: String {
+    output.withUnsafeBufferPointer { bytes in
+      String(unsafeUninitializedCapacity: bytes.count) { buffer in
+        _ = buffer.initialize(from: bytes)
+        return bytes.count
+      }
+    }
   }
 
   mutating func write(_ value: Value, indent: Int) {

@@ -48,9 +48,16 @@ final class EncodingBox {
     case box(EncodingBox)
   }
 
-  var content: Content = .empty
-  var keys: [String] = []
-  var slots: [Slot] = []
+  /// One written member: its key (`""` for array elements) and what it holds.
+  struct Member {
+    let key: String
+    let slot: Slot
+  }
+
+  // Only the encoding thread touches a box: no dynamic exclusivity checks.
+  @exclusivity(unchecked) var content: Content = .empty
+  /// The members in writing order (one array, not separate keys and slots: one allocation).
+  @exclusivity(unchecked) var members: [Member] = []
   /// The box is the keyed container of an enum (its members are cases).
   let isEnum: Bool
   /// The box is a synthesized enum case payload of this shape.
@@ -62,8 +69,8 @@ final class EncodingBox {
   }
 
   func append(_ slot: Slot, key: String) {
-    keys.append(key)
-    slots.append(slot)
+    if members.capacity == 0 { members.reserveCapacity(4) }
+    members.append(Member(key: key, slot: slot))
   }
 
   /// The finished value, reshaped by the action convention where it applies.
@@ -74,16 +81,17 @@ final class EncodingBox {
     case let .single(value):
       return value
     case .array:
-      return .array(slots.map(Self.resolve))
+      return .array(members.map { Self.resolve($0.slot) })
     case .object:
       if let reshaped = reshapedPayload() { return reshaped }
-      if isEnum, keys.count == 1, case let .box(payload) = slots[0],
-        payload.payloadShape == EnumPayloadShape.none, payload.keys.isEmpty
+      if isEnum, members.count == 1, case let .box(payload) = members[0].slot,
+        payload.payloadShape == EnumPayloadShape.none, payload.members.isEmpty
       {
-        return .string(keys[0])
+        return .string(members[0].key)
       }
       var object = ValueObject()
-      for (key, slot) in zip(keys, slots) { object[key] = Self.resolve(slot) }
+      object.entries.reserveCapacity(members.count)
+      for member in members { object[member.key] = Self.resolve(member.slot) }
       return .object(object)
     }
   }
@@ -92,19 +100,22 @@ final class EncodingBox {
   private func reshapedPayload() -> Value? {
     switch payloadShape {
     case .single?:
-      if keys.isEmpty { return .null }
-      if keys == ["_0"] { return Self.resolve(slots[0]) }
+      if members.isEmpty { return .null }
+      if members.count == 1, members[0].key == "_0" { return Self.resolve(members[0].slot) }
       return nil
     case let .multiple(arity)?:
       var positions: [Int] = []
-      for key in keys {
+      for member in members {
+        let key = member.key
         guard key.hasPrefix("_"), let position = Int(key.dropFirst()), position >= 0,
           position < 4096
         else { return nil }
         positions.append(position)
       }
       var array = [Value](repeating: .null, count: max(arity, (positions.max() ?? -1) + 1))
-      for (position, slot) in zip(positions, slots) { array[position] = Self.resolve(slot) }
+      for (position, member) in zip(positions, members) {
+        array[position] = Self.resolve(member.slot)
+      }
       return .array(array)
     default:
       return nil
@@ -262,7 +273,7 @@ struct KeyedValueEncoder<Key: CodingKey>: KeyedEncodingContainerProtocol {
 struct UnkeyedValueEncoder: UnkeyedEncodingContainer {
   let node: ValueEncodingNode
   var codingPath: [any CodingKey] { node.codingPath }
-  var count: Int { node.box.slots.count }
+  var count: Int { node.box.members.count }
 
   private func add(_ value: Value) { node.box.append(.value(value), key: "") }
   private var nextKey: ValueCodingKey { ValueCodingKey(intValue: count) }

@@ -150,9 +150,9 @@ public struct FeatureDescriptor: Sendable {
         "expected an action (a case name string or a one-key object), got "
           + ValueError.excerpt(of: action))
     }
-    let names = actions.map(\.name)
     // A feature listing no actions (a Lua `deps.feature{}` without `actions=`) takes any name.
-    if names.isEmpty || names.contains(name) { return }
+    if actions.isEmpty || actions.contains(where: { $0.name == name }) { return }
+    let names = actions.map(\.name)
     throw BridgeError(
       .notFound, "unknown action \"\(name)\" for \(self.name)\(didYouMean(name, in: names))")
   }
