@@ -14,6 +14,8 @@ import Synchronization
 /// executor, the running effects and their cancellation ids.
 class StoreRuntime: @unchecked Sendable {
   struct EffectRecord {
+    /// The effect's number (increasing: `effects` stays sorted by it).
+    let id: UInt64
     let task: Task<Void, Never>
     /// The sequence number of the send whose processing started the effect.
     let origin: UInt64
@@ -22,7 +24,9 @@ class StoreRuntime: @unchecked Sendable {
 
   final let lock = CallLock()
   final let executor = StoreExecutor()
-  @exclusivity(unchecked) private final var effects: [UInt64: EffectRecord] = [:]
+  /// The running effects, oldest first: an array, not a dictionary keyed by id (few run at
+  /// once, and appending and removing skip the hashing; the storage is reused).
+  @exclusivity(unchecked) private final var effects: [EffectRecord] = []
   @exclusivity(unchecked) private final var cancellations: [CancelID: Set<UInt64>] = [:]
   @exclusivity(unchecked) private final var nextEffectID: UInt64 = 0
   @exclusivity(unchecked) private final var nextOrigin: UInt64 = 0
@@ -50,13 +54,14 @@ class StoreRuntime: @unchecked Sendable {
       await body()
       self?.effectFinished(id)
     }
-    effects[id] = EffectRecord(task: task, origin: origin, cancelIDs: cancelIDs)
+    effects.append(EffectRecord(id: id, task: task, origin: origin, cancelIDs: cancelIDs))
     for cancelID in cancelIDs { cancellations[cancelID, default: []].insert(id) }
     return task
   }
 
   private final func effectFinished(_ id: UInt64) {
-    guard let record = effects.removeValue(forKey: id) else { return }
+    guard let index = effects.firstIndex(where: { $0.id == id }) else { return }
+    let record = effects.remove(at: index)
     for cancelID in record.cancelIDs {
       cancellations[cancelID]?.remove(id)
       if cancellations[cancelID]?.isEmpty == true { cancellations[cancelID] = nil }
@@ -65,12 +70,13 @@ class StoreRuntime: @unchecked Sendable {
 
   /// Cancels the effects marked with `id`.
   final func cancel(id: CancelID) {
-    for effectID in cancellations[id] ?? [] { effects[effectID]?.task.cancel() }
+    guard let ids = cancellations[id] else { return }
+    for record in effects where ids.contains(record.id) { record.task.cancel() }
   }
 
   /// Cancels the effects started by the send `origin`.
   final func cancel(origin: UInt64) {
-    for record in effects.values where record.origin == origin { record.task.cancel() }
+    for record in effects where record.origin == origin { record.task.cancel() }
   }
 
   /// True while an effect is running.
@@ -78,12 +84,12 @@ class StoreRuntime: @unchecked Sendable {
 
   /// True while an effect started by the send `origin` is running.
   final func hasEffects(origin: UInt64) -> Bool {
-    effects.values.contains { $0.origin == origin }
+    effects.contains { $0.origin == origin }
   }
 
   /// The origins of the running effects, one per effect, oldest first.
   final var inFlightOrigins: [UInt64] {
-    effects.keys.sorted().compactMap { effects[$0]?.origin }
+    effects.map { $0.origin }
   }
 
   // MARK: Pumping
@@ -147,7 +153,7 @@ class StoreRuntime: @unchecked Sendable {
   /// Cancels every running effect and lets them wind down (bounded wait). Caller holds the lock.
   final func close() {
     if isClosed { return }
-    for record in effects.values { record.task.cancel() }
+    for record in effects { record.task.cancel() }
     _ = pump(until: { self.effects.isEmpty }, deadline: MonotonicClock.deadline(after: 0.2))
     isClosed = true
     didClose()
