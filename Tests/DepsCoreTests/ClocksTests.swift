@@ -13,7 +13,7 @@ import Testing
     try await clock.sleep(for: .seconds(5))
     try await clock.sleep(until: clock.now.advanced(by: .seconds(2)), tolerance: nil)
     #expect(clock.now.offset == .seconds(7))
-    #expect(ContinuousClock.now - start < .seconds(1))
+    #expect(ContinuousClock.now - start < .seconds(4))  // far below the 7 s slept; slack for load
   }
 
   @Test func immediateClockThrowsWhenCancelled() async {

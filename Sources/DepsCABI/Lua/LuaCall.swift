@@ -71,8 +71,15 @@ enum LuaStack {
   static func string(_ L: OpaquePointer, _ index: Int32) -> String? {
     let type = lua_type(L, index)
     guard type == LUA_TSTRING || type == LUA_TNUMBER else { return nil }
+    // lua_tolstring turns a number into a string in place; convert a copy instead, so a later
+    // `bad argument` still reports the value's real type ("got number").
+    let absolute = lua_absindex(L, index)
+    if type == LUA_TNUMBER { lua_pushvalue(L, absolute) }
+    defer { if type == LUA_TNUMBER { clua_pop(L, 1) } }
     var length = 0
-    guard let bytes = lua_tolstring(L, index, &length) else { return nil }
+    guard let bytes = lua_tolstring(L, type == LUA_TNUMBER ? -1 : absolute, &length) else {
+      return nil
+    }
     return String(
       decoding: UnsafeRawBufferPointer(start: bytes, count: length), as: UTF8.self)
   }

@@ -44,17 +44,44 @@ public struct TestFailureReporter: IssueReporter {
 
 /// Keeps every issue it receives, for tests that assert on messages.
 public final class RecordingIssueReporter: IssueReporter, @unchecked Sendable {
-  private let recorded = Mutex<[ReportedIssue]>([])
-  /// Creates an empty recorder.
-  public init() {}
-  /// Appends the issue.
-  public func reportIssue(_ issue: ReportedIssue) { recorded.withLock { $0.append(issue) } }
-  /// Every issue received so far, oldest first.
-  public var issues: [ReportedIssue] { recorded.withLock { $0 } }
-  /// The messages of every issue received so far.
+  private struct Recorded {
+    var issues: [ReportedIssue] = []
+    var dropped = 0
+  }
+  private let recorded = Mutex(Recorded())
+  /// The most issues kept; later ones are only counted (`droppedCount`).
+  public let limit: Int
+
+  /// Creates an empty recorder keeping at most `limit` issues (an effect stuck reporting in a
+  /// loop cannot grow memory without bound).
+  public init(limit: Int = .max) { self.limit = max(0, limit) }
+  /// Appends the issue, or counts it once `limit` issues are kept.
+  public func reportIssue(_ issue: ReportedIssue) {
+    recorded.withLock {
+      if $0.issues.count < limit { $0.issues.append(issue) } else { $0.dropped += 1 }
+    }
+  }
+  /// Every issue kept so far, oldest first.
+  public var issues: [ReportedIssue] { recorded.withLock { $0.issues } }
+  /// The messages of every issue kept so far.
   public var messages: [String] { issues.map(\.message) }
-  /// Forgets what was recorded.
-  public func removeAll() { recorded.withLock { $0.removeAll() } }
+  /// How many issues arrived after `limit` were kept.
+  public var droppedCount: Int { recorded.withLock { $0.dropped } }
+  /// Forgets what was recorded (and the dropped count).
+  public func removeAll() { recorded.withLock { $0 = Recorded() } }
+
+  /// The kept messages, plus `… and N more issues` when some were dropped; then forgets them.
+  public func takeMessages() -> [String] {
+    recorded.withLock { recorded in
+      var messages = recorded.issues.map(\.message)
+      if recorded.dropped > 0 {
+        messages.append(
+          "… and \(recorded.dropped) more issue\(recorded.dropped == 1 ? "" : "s")")
+      }
+      recorded = Recorded()
+      return messages
+    }
+  }
 }
 
 /// The task-local list of reporters `reportIssue` uses.

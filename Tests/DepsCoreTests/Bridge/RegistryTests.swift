@@ -167,4 +167,21 @@ import Testing
     #expect(store.state == ["todos": ["todos": []]])
     store.close()
   }
+
+  @Test func aHugeUnknownNameGetsNoSuggestionAndReturnsAtOnce() {
+    let huge = String(repeating: "x", count: 1_000_000)
+    #expect(closeMatches(for: huge, in: ["incrementButtonTapped", "decrementButtonTapped"]) == [])
+  }
+
+  @Test func aStoreStuckReportingKeepsAHundredIssuesAndCountsTheRest() throws {
+    // Timer in the test context with no clock override: UnimplementedClock reports every sleep
+    // and returns at once, so the effect loops; each call is bounded and keeps 100 issues.
+    let feature = try FeatureRegistry.shared.descriptor("Timer")
+    let store = try feature.open(context: .test, overrides: DependencyOverrides())
+    let issues = try store.send("toggleButtonTapped")
+    #expect(issues.count == 101)
+    #expect(issues.last?.hasPrefix("… and ") == true)
+    #expect(issues.last?.hasSuffix(" more issues") == true)
+    store.close()
+  }
 }

@@ -93,4 +93,13 @@ case("_set_context('staging')", function() deps._set_context("staging") end,
 case("_set_context(nil)", function() deps._set_context() end,
   { state = function() return deps._context() end })
 
+-- a number where a string is expected reports "number", not the string Lua converts it to
+case("TestStore{feature = 42}", function() deps.TestStore { feature = 42 } end, keep)
+case("Store{context = 1}", function() deps.Store { feature = "Counter", context = 1 } end, keep)
+case("register{name = ''}", function() deps.register { name = "", live = {} } end, keep)
+case("register{name = 7}", function() deps.register { name = 7, live = {} } end, keep)
+case("feature{name = ''}", function()
+  deps.feature { name = "", reduce = function() end }
+end, keep)
+
 bad.done()

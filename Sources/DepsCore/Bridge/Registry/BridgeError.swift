@@ -54,6 +54,10 @@ public struct EndpointError: Error, Sendable, Equatable, CustomStringConvertible
 public func closeMatches(for name: String, in candidates: [String], limit: Int = 3) -> [String] {
   // Every name starts with "": suggesting one for an empty name would be noise.
   guard !name.isEmpty else { return [] }
+  // A name far longer than every candidate cannot be close (and comparing a huge one would
+  // take quadratic time).
+  let longest = candidates.map(\.utf8.count).max() ?? 0
+  guard name.utf8.count <= 2 * longest + 4 else { return [] }
   let lowered = name.lowercased()
   let scored = candidates.map { candidate -> (String, Int) in
     let distance = editDistance(lowered, candidate.lowercased())

@@ -26,7 +26,8 @@ final class SwiftBridgedStore<State: Equatable, Action>: BridgedStore, @unchecke
   let feature: FeatureDescriptor
   private let codec: FeatureCodec<State, Action>
   private let store: Store<State, Action>
-  private let recorder = RecordingIssueReporter()
+  /// Issues reported while a call runs (an effect stuck reporting in a loop keeps 100).
+  private let recorder = RecordingIssueReporter(limit: 100)
   /// `[recorder]`, built once (not an array allocation per call).
   private let reporters: [any IssueReporter]
   private var observation: StoreObservation?
@@ -78,9 +79,5 @@ final class SwiftBridgedStore<State: Equatable, Action>: BridgedStore, @unchecke
     recorder.removeAll()
   }
 
-  private func drainIssues() -> [String] {
-    let messages = recorder.messages
-    recorder.removeAll()
-    return messages
-  }
+  private func drainIssues() -> [String] { recorder.takeMessages() }
 }

@@ -43,7 +43,8 @@ final class SwiftBridgedTestStore<State: Equatable, Action>: BridgedTestStore,
   let feature: FeatureDescriptor
   private let codec: FeatureCodec<State, Action>
   private let store: TestStore<State, Action>
-  private let recorder = RecordingIssueReporter()
+  /// Issues reported while a call runs (an effect stuck reporting in a loop keeps 100).
+  private let recorder = RecordingIssueReporter(limit: 100)
   private var isClosed = false
 
   init<R: Reducer>(
@@ -135,8 +136,8 @@ final class SwiftBridgedTestStore<State: Equatable, Action>: BridgedTestStore,
     guard !clocks.isEmpty else {
       throw BridgeError(
         .invalid,
-        "this store has no test clock to advance: its continuousClock was overridden with "
-          + "a clock that is not \"test\"")
+        "this store has no test clock to advance: its continuousClock was overridden with a "
+          + "clock that is not \"test\"")
     }
     withIssueReporters([recorder]) {
       for clock in clocks {
@@ -185,9 +186,5 @@ final class SwiftBridgedTestStore<State: Equatable, Action>: BridgedTestStore,
     return drainIssues()
   }
 
-  private func drainIssues() -> [String] {
-    let messages = recorder.messages
-    recorder.removeAll()
-    return messages
-  }
+  private func drainIssues() -> [String] { recorder.takeMessages() }
 }
