@@ -219,9 +219,10 @@ function shell.complete(text)
   return table.concat(out, "\n")
 end
 
--- The test driver.
+-- The test driver. deps._reset() returns the leftovers of the test stores it had to close
+-- (unreceived actions, running effects) as a message, or nil.
 function shell.reset()
-  if deps and deps._reset then deps._reset() end
+  if deps and deps._reset then return deps._reset() end
 end
 
 function shell.begin_collect()

@@ -35,9 +35,10 @@ enum TestWorker {
     let count = Int(lua.callHelper("end_collect").first ?? "0") ?? 0
     if count == 0 {
       if options.filter.map({ matches(file, $0, lua: lua) }) ?? true {
+        let leftovers = leftoverFailure(lua)
         emitter.send(.ended(index: 0, result: TestResult(
-          name: file, source: file, line: 0, passed: true, reason: "",
-          duration: clua_depsh_monotonic() - started)))
+          name: file, source: file, line: 0, passed: leftovers == nil,
+          reason: leftovers?.message ?? "", duration: clua_depsh_monotonic() - started)))
       }
       return 0
     }
@@ -94,7 +95,17 @@ enum TestWorker {
     Guard.arm(seconds: timeout)
     let failure = lua.protectedCall(arguments: 0, results: 0)
     Guard.disarm()
-    return failure
+    // A test store the test left open fails the test with its leftovers (unreceived actions,
+    // running effects), as a Swift TestStore does at the end of a test.
+    return failure ?? leftoverFailure(lua)
+  }
+
+  /// Closes what the test left open; its leftovers as a failure, or nil.
+  private static func leftoverFailure(_ lua: LuaState) -> LuaFailure? {
+    let reset = lua.callHelper("reset")
+    if let failure = reset.failure { return failure }
+    guard let message = reset.values.first ?? nil, !message.isEmpty else { return nil }
+    return LuaFailure(text: message)
   }
 
   private static func matches(_ name: String, _ pattern: String, lua: LuaState) -> Bool {
