@@ -91,39 +91,13 @@ enum CodingKeyCases {
     var message = "unknown case \(Value.string(name).json())\(ValueError.at(path))"
     guard let known, !known.isEmpty else { return message }
     let quoted = { (names: [String]) in names.map { Value.string($0).json() } }
-    let close = closeMatches(name, in: known)
+    let close = DepsCore.closeMatches(for: name, in: known)
     if close.isEmpty {
       message += "; expected one of " + quoted(known).joined(separator: ", ")
     } else {
       message += "; did you mean " + quoted(close).joined(separator: " or ") + "?"
     }
     return message
-  }
-
-  /// Up to 3 names at the smallest edit distance from `name`, if that distance is small.
-  static func closeMatches(_ name: String, in names: [String]) -> [String] {
-    let target = Array(name.lowercased().utf8)
-    let limit = max(2, target.count / 4)
-    let scored = names.map { ($0, editDistance(target, Array($0.lowercased().utf8))) }
-    guard let best = scored.map(\.1).min(), best <= limit else { return [] }
-    return scored.filter { $0.1 == best }.prefix(3).map(\.0)
-  }
-
-  /// Levenshtein distance.
-  static func editDistance(_ a: [UInt8], _ b: [UInt8]) -> Int {
-    guard !a.isEmpty else { return b.count }
-    guard !b.isEmpty else { return a.count }
-    var previous = Array(0...b.count)
-    var current = previous
-    for i in 1...a.count {
-      current[0] = i
-      for j in 1...b.count {
-        let substitution = previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)
-        current[j] = min(substitution, previous[j] + 1, current[j - 1] + 1)
-      }
-      swap(&previous, &current)
-    }
-    return previous[b.count]
   }
 }
 
