@@ -94,7 +94,8 @@ import Testing
     await #expect(throws: HTTPGetError.readTimedOut) {
       try await client.get("http://127.0.0.1:\(server.port)/")
     }
-    #expect(ContinuousClock.now - start < .seconds(3))
+    // Far below "never" (the server holds the connection open); slack for sanitizers and load.
+    #expect(ContinuousClock.now - start < .seconds(30))
     #expect(try await eventually { server.clientCloses == 1 })
   }
 
@@ -197,7 +198,8 @@ import Testing
     let start = ContinuousClock.now
     task.cancel()
     await #expect(throws: CancellationError.self) { try await task.value }
-    #expect(ContinuousClock.now - start < .seconds(1))
+    // The read timeout is 30 s: well under it means cancellation did it (slack for load).
+    #expect(ContinuousClock.now - start < .seconds(10))
     #expect(try await eventually { server.clientCloses == 1 })
   }
 
