@@ -5,7 +5,9 @@ import Synchronization
 import Testing
 @testable import DepsCore
 
-@Suite struct FuzzRegressionTests {
+// In the serialized NumberFactEndpointTests suite: it calls the live client, whose LiveCalls
+// count the live tests there assert exactly.
+extension NumberFactEndpointTests {
   /// capi: closing a live NumberFact store while its fetch fails (connection refused) hung in
   /// URLSessionTask.cancel (swift-corelibs-foundation #5412: lock-order inversion between the
   /// cancelled task's status lock and the session's work queue), or crashed in it ("Trying to
