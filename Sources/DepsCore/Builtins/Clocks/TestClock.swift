@@ -189,23 +189,15 @@ public final class TestClock<Duration: DurationProtocol & Hashable>: Clock, Send
   public func advance(to deadline: Instant) async {
     await ClockYield.megaYield()
     runPumps()
-    var wakeUpsAtInstant = 0
-    var instant = now
-    while let woken = wakeNext(upTo: deadline) {
-      if woken.instant == instant {
-        wakeUpsAtInstant += 1
-        if wakeUpsAtInstant > Self.maximumWakeUpsPerInstant {
-          reportEndlessWakeUps(at: woken.instant)
-          return
-        }
-      } else {
-        instant = woken.instant
-        wakeUpsAtInstant = 1
+    var count = WakeUpCount(instant: now)
+    advancing: while true {
+      switch wakeNextAndPump(upTo: deadline, &count) {
+      case .woke:
+        await waitForWokenTasks()
+        await ClockYield.megaYield()
+      case .noneDue: break advancing
+      case .stopped: return
       }
-      for sleeper in woken.sleepers { sleeper.continuation.resume() }
-      runPumps()
-      await waitForWokenTasks()
-      await ClockYield.megaYield()
     }
     moveNow(to: deadline)
     runPumps()
@@ -298,21 +290,13 @@ public final class TestClock<Duration: DurationProtocol & Hashable>: Clock, Send
   /// ```
   package func advanceSynchronously(to deadline: Instant) {
     runPumps()
-    var wakeUpsAtInstant = 0
-    var instant = now
-    while let woken = wakeNext(upTo: deadline) {
-      if woken.instant == instant {
-        wakeUpsAtInstant += 1
-        if wakeUpsAtInstant > Self.maximumWakeUpsPerInstant {
-          reportEndlessWakeUps(at: woken.instant)
-          return
-        }
-      } else {
-        instant = woken.instant
-        wakeUpsAtInstant = 1
+    var count = WakeUpCount(instant: now)
+    advancing: while true {
+      switch wakeNextAndPump(upTo: deadline, &count) {
+      case .woke: continue
+      case .noneDue: break advancing
+      case .stopped: return
       }
-      for sleeper in woken.sleepers { sleeper.continuation.resume() }
-      runPumps()
     }
     moveNow(to: deadline)
     runPumps()
@@ -357,6 +341,32 @@ public final class TestClock<Duration: DurationProtocol & Hashable>: Clock, Send
     state.withLock { state in
       if state.now < deadline { state.now = deadline }
     }
+  }
+
+  /// Wake-ups seen at one instant, to stop an endless chain of zero-length sleeps.
+  private struct WakeUpCount {
+    var instant: Instant
+    var count = 0
+  }
+
+  private enum WakeStep { case woke, noneDue, stopped }
+
+  /// One step of an advance: wakes the sleepers due next (up to `deadline`) and runs the
+  /// pumps; `.stopped` (reported) when too many wake-ups happen without time moving forward.
+  private func wakeNextAndPump(upTo deadline: Instant, _ count: inout WakeUpCount) -> WakeStep {
+    guard let woken = wakeNext(upTo: deadline) else { return .noneDue }
+    if woken.instant == count.instant {
+      count.count += 1
+      if count.count > Self.maximumWakeUpsPerInstant {
+        reportEndlessWakeUps(at: woken.instant)
+        return .stopped
+      }
+    } else {
+      count = WakeUpCount(instant: woken.instant, count: 1)
+    }
+    for sleeper in woken.sleepers { sleeper.continuation.resume() }
+    runPumps()
+    return .woke
   }
 
   private func runPumps() {
