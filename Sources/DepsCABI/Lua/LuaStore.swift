@@ -87,7 +87,7 @@ enum LuaStore {
       methods: [("send", send), ("run", run), ("on_action", onAction), ("close", close)],
       index: index,
       metamethods: [
-        ("__newindex", newIndex), ("__gc", collect), ("__close", scopeClose),
+        ("__newindex", newIndex), ("__gc", LuaUserdata.collectStore), ("__close", scopeClose),
         ("__tostring", toString),
       ])
     if lua_getfield(L, clua_registryindex(), weakTable) != LUA_TTABLE {
@@ -247,13 +247,6 @@ enum LuaStore {
         "cannot set field '\(LuaStack.string(L, 2) ?? LuaStack.typeName(L, 2))' of a "
           + "\(metatable)")
     }
-  }
-
-  private static let collect: clua_SwiftFunction = { L in
-    guard let L, let box = LuaUserdata.take(L) as? LuaStoreBox else { return 0 }
-    if box.runtime.isAlive { box.runtime.enter(L) { box.runtime.untrack(box) } }
-    _ = box.closeLeftover()
-    return 0
   }
 
   private static let scopeClose: clua_SwiftFunction = { L in

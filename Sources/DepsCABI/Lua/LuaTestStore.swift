@@ -39,7 +39,7 @@ enum LuaTestStore {
       ],
       index: index,
       metamethods: [
-        ("__newindex", newIndex), ("__gc", collect), ("__close", scopeClose),
+        ("__newindex", newIndex), ("__gc", LuaUserdata.collectStore), ("__close", scopeClose),
         ("__tostring", toString),
       ])
   }
@@ -287,15 +287,6 @@ enum LuaTestStore {
       }
       return 0
     }
-  }
-
-  /// `__gc`: closes without raising (a script that wants the leftovers checked calls
-  /// `store:close()` or uses `local store <close> = …`).
-  private static let collect: clua_SwiftFunction = { L in
-    guard let L, let box = LuaUserdata.take(L) as? LuaTestStoreBox else { return 0 }
-    if box.runtime.isAlive { box.runtime.enter(L) { box.runtime.untrack(box) } }
-    _ = box.closeLeftover()
-    return 0
   }
 
   /// `__close` (`local store <close> = deps.TestStore{…}`): closes and raises the leftovers,

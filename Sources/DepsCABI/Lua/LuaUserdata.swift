@@ -76,8 +76,22 @@ enum LuaUserdata {
 
 /// A store the runtime can close on `deps._reset()` / at the end of `deps.test`.
 protocol LuaOpenStore: AnyObject {
+  /// The Lua runtime the store belongs to.
+  var runtime: LuaRuntime { get }
   /// Closes the store; a test store returns its leftover failures.
   func closeLeftover() -> [String]
+}
+
+extension LuaUserdata {
+  /// `__gc` of `deps.Store` and `deps.TestStore`: untracks and closes the store without raising
+  /// (a script that wants a test store's leftovers checked calls `store:close()` or uses
+  /// `local store <close> = …`).
+  static let collectStore: clua_SwiftFunction = { L in
+    guard let L, let box = LuaUserdata.take(L) as? any LuaOpenStore else { return 0 }
+    if box.runtime.isAlive { box.runtime.enter(L) { box.runtime.untrack(box) } }
+    _ = box.closeLeftover()
+    return 0
+  }
 }
 
 /// A weak entry of `LuaRuntime.openStores`.
