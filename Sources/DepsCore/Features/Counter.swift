@@ -26,10 +26,10 @@ package struct Counter: Reducer {
     Reduce { state, action in
       switch action {
       case .incrementButtonTapped:
-        state.count += 1
+        state.count = state.count.incremented
         return .none
       case .decrementButtonTapped:
-        state.count -= 1
+        state.count = state.count.decremented
         return .none
       case .delayedIncrementButtonTapped:
         state.isLoading = true
@@ -38,7 +38,7 @@ package struct Counter: Reducer {
           await send(.delayedIncrementFinished)
         }
       case .delayedIncrementFinished:
-        state.count += 1
+        state.count = state.count.incremented
         state.isLoading = false
         return .none
       }

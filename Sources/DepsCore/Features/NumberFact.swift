@@ -28,10 +28,10 @@ package struct NumberFact: Reducer {
     Reduce { state, action in
       switch action {
       case .incrementButtonTapped:
-        state.count += 1
+        state.count = state.count.incremented
         return .none
       case .decrementButtonTapped:
-        state.count -= 1
+        state.count = state.count.decremented
         return .none
       case .numberFactButtonTapped:
         return .run { [count = state.count] send in

@@ -36,7 +36,7 @@ package struct TimerFeature: Reducer {
         }
         .cancellable(id: CancelID.timer, cancelInFlight: true)
       case .timerTicked:
-        state.secondsElapsed += 1
+        state.secondsElapsed = state.secondsElapsed.incremented
         return .none
       }
     }

@@ -184,4 +184,19 @@ import Testing
     #expect(issues.last?.hasSuffix(" more issues") == true)
     store.close()
   }
+
+  /// Found by the capi fuzzer: a count at the end of Int's range from a front trapped the host.
+  @Test func countsAtTheEndOfIntsRangeSaturateInsteadOfTrapping() throws {
+    let counter = try FeatureRegistry.shared.descriptor("Counter")
+    let high = try counter.openTest(state: ["count": .int(.max)], overrides: DependencyOverrides())
+    #expect(try high.send("incrementButtonTapped", assert: nil) == [])
+    #expect(high.state["count"] == .int(.max))
+    _ = high.close()
+    let fact = try FeatureRegistry.shared.descriptor("NumberFact")
+    let low = try fact.open(
+      state: ["count": .int(.min)], context: .test, overrides: DependencyOverrides())
+    #expect(try low.send("decrementButtonTapped") == [])
+    #expect(low.state["count"] == .int(.min))
+    low.close()
+  }
 }
