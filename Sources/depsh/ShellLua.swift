@@ -239,7 +239,19 @@ end
 function shell.test_info(i)
   local t = deps._tests[i]
   local source = tostring(t.source or ""):gsub("^@", "")
-  return tostring(t.name), source, tostring(math.tointeger(tonumber(t.line)) or 0)
+  local tags = {}
+  if type(t.tags) == "table" then
+    for j, tag in ipairs(t.tags) do tags[j] = tostring(tag) end
+  end
+  return tostring(t.name), source, tostring(math.tointeger(tonumber(t.line)) or 0),
+    table.concat(tags, ",")
+end
+
+-- A test file's directory goes first on package.path and package.cpath while it runs.
+function shell.add_module_directory(dir)
+  local prefix = dir
+  package.path = prefix .. "/?.lua;" .. prefix .. "/?/init.lua;" .. package.path
+  package.cpath = prefix .. "/?.so;" .. package.cpath
 end
 
 function shell.push_test(i)

@@ -15,16 +15,19 @@ enum TestWorker {
     defer { emitter.send(.done) }
     guard
       let lua = LuaState(
-        context: options.context, memoryLimit: options.memoryLimit, sandbox: options.sandbox)
+        context: options.context, memoryLimit: options.memoryLimit, sandbox: options.sandbox,
+        coverage: options.coverage != nil)
     else {
       emitter.fileFailed(file, reason: "depsh: cannot create a Lua state")
       return 0
     }
+    defer { if lua.coverage != nil { emitter.send(.coverage(Coverage.fields(of: lua))) } }
     if let problem = lua.moduleProblem {
       emitter.fileFailed(file, reason: "depsh: \(problem)")
       return 0
     }
     lua.setArgTable(before: ["depsh", "test"], script: file, after: [])
+    if !options.sandbox { addModuleDirectory(of: file, lua: lua) }
 
     emitter.send(.collecting)
     let started = clua_depsh_monotonic()
@@ -33,13 +36,20 @@ enum TestWorker {
       return 0
     }
     let count = Int(lua.callHelper("end_collect").first ?? "0") ?? 0
+    let selection = Selection(options: options, file: file, lua: lua)
     if count == 0 {
-      if options.filter.map({ matches(file, $0, lua: lua) }) ?? true {
+      // A file without deps.test is one test, named after the file, without tags.
+      guard selection.selects(name: file, tags: []) else { return 0 }
+      var result = TestResult(
+        name: file, source: file, line: 0, passed: true, reason: "", duration: 0)
+      if !options.list {
         let leftovers = leftoverFailure(lua)
-        emitter.send(.ended(index: 0, result: TestResult(
-          name: file, source: file, line: 0, passed: leftovers == nil,
-          reason: leftovers?.message ?? "", duration: clua_depsh_monotonic() - started)))
+        result.passed = leftovers == nil
+        result.reason = leftovers?.message ?? ""
+        result.duration = clua_depsh_monotonic() - started
       }
+      result.passes = result.passed ? 1 : 0
+      emitter.send(.ended(index: 0, result: result))
       return 0
     }
 
@@ -48,25 +58,80 @@ enum TestWorker {
       var generator = SeededOrder(seed: seed, salt: file)
       order = generator.shuffle(order)
     }
-    var runList: [(index: Int, name: String, source: String, line: Int)] = []
+    var runList: [(index: Int, name: String, source: String, line: Int, tags: [String])] = []
     for index in order {
       let info = lua.callHelper("test_info", [.number(Double(index))]).values
       let name = (info.first ?? nil) ?? "test \(index)"
-      if let filter = options.filter, !matches(name, filter, lua: lua) { continue }
+      let tags = ((info.count > 3 ? info[3] : nil) ?? "").split(separator: ",").map(String.init)
+      guard selection.selects(name: name, tags: tags) else { continue }
       let source = (info.count > 1 ? info[1] : nil) ?? file
       let line = Int((info.count > 2 ? info[2] : nil) ?? "0") ?? 0
-      runList.append((index, name, source.isEmpty ? file : source, line))
+      runList.append((index, name, source.isEmpty ? file : source, line, tags))
     }
     for (position, test) in runList.enumerated() where position >= options.skip {
+      if options.list {
+        var result = TestResult(
+          name: test.name, source: test.source, line: test.line, passed: true, reason: "",
+          duration: 0)
+        result.tags = test.tags
+        emitter.send(.ended(index: position, result: result))
+        continue
+      }
       emitter.send(
         .began(index: position, name: test.name, source: test.source, line: test.line))
       let begin = clua_depsh_monotonic()
-      let failure = runTest(test.index, lua: lua, timeout: options.timeout)
-      emitter.send(.ended(index: position, result: TestResult(
-        name: test.name, source: test.source, line: test.line, passed: failure == nil,
-        reason: failure?.message ?? "", duration: clua_depsh_monotonic() - begin)))
+      var firstFailure: LuaFailure?
+      var passes = 0
+      for _ in 0..<options.repeatCount {
+        if let failure = runTest(test.index, lua: lua, timeout: options.timeout) {
+          firstFailure = firstFailure ?? failure
+        } else {
+          passes += 1
+        }
+      }
+      var result = TestResult(
+        name: test.name, source: test.source, line: test.line,
+        passed: passes == options.repeatCount, reason: firstFailure?.message ?? "",
+        duration: clua_depsh_monotonic() - begin)
+      result.tags = test.tags
+      result.runs = options.repeatCount
+      result.passes = passes
+      emitter.send(.ended(index: position, result: result))
     }
     return 0
+  }
+
+  /// The file's own directory first on `package.path` and `package.cpath`, so a test file
+  /// can `require` a module next to it wherever depsh runs from.
+  private static func addModuleDirectory(of file: String, lua: LuaState) {
+    var directory = TestConfig.directory(of: file)
+    if directory.isEmpty { directory = "." }
+    lua.callHelper("add_module_directory", [.string(directory)])
+  }
+
+  /// Which tests of a file run: `--filter`/`--filter-out` (Lua patterns on the name),
+  /// `--tags`/`--exclude-tags`, `--shard`.
+  struct Selection {
+    let options: TestOptions
+    let file: String
+    let lua: LuaState
+
+    func selects(name: String, tags: [String]) -> Bool {
+      if !options.filters.isEmpty,
+        !options.filters.contains(where: { TestWorker.matches(name, $0, lua: lua) })
+      {
+        return false
+      }
+      if options.filtersOut.contains(where: { TestWorker.matches(name, $0, lua: lua) }) {
+        return false
+      }
+      if !options.tags.isEmpty, !tags.contains(where: options.tags.contains) { return false }
+      if tags.contains(where: options.excludeTags.contains) { return false }
+      if let shard = options.shard {
+        return Sharding.shard(file: file, name: name, count: shard.count) == shard.index
+      }
+      return true
+    }
   }
 
   /// Runs the file's top level with `deps._collecting` on, under the timeout.
