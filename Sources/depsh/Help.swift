@@ -59,11 +59,18 @@ enum Help {
     Entry(syntax: ".deps", summary: "list the dependency endpoints that can be overridden"),
     Entry(syntax: ".context [name]", summary: "show or set the context of new stores"),
     Entry(syntax: ".load FILE", summary: "run a Lua file in this session"),
+    Entry(syntax: ".reset", summary: "close every store and start from fresh dependencies"),
+    Entry(syntax: ".clear", summary: "clear the screen"),
+    Entry(
+      syntax: ".show [DEPTH [ITEMS]]",
+      summary: "show or set how deep and how long printed tables go (default: 4 40)"),
     Entry(syntax: ".quit", summary: "leave the shell (also Ctrl-D)"),
   ]
 
   static let replNotes: [Entry] = [
     Entry(syntax: "1+1, =expr", summary: "print the value of an expression"),
+    Entry(syntax: "_1, _2, … _9", summary: "the last results, the latest first"),
+    Entry(syntax: "Tab", summary: "complete names, features, actions, state paths, endpoints"),
     Entry(syntax: "Ctrl-C", summary: "stop the running statement, not the shell"),
   ]
 

@@ -38,6 +38,17 @@ enum TestCommand {
     } catch {
       return exitUsage
     }
+    // The coverage file is opened (and emptied) before the run: a path that cannot be written
+    // is a usage error, found before any test runs.
+    var coverageFile: UnsafeMutablePointer<FILE>?
+    if let path = options.coverage {
+      guard let handle = fopen(path, "w") else {
+        Output.error("depsh: test: cannot write the coverage file \(path): "
+          + "\(String(cString: strerror(errno)))\n\(Help.testUsageLine)\n")
+        return exitUsage
+      }
+      coverageFile = handle
+    }
     signal(SIGPIPE, SIG_IGN)
     // Workers run in their own process groups (so the watchdog can stop what they started):
     // Ctrl-C reaches only this process, which stops them and reports what it has.
@@ -59,10 +70,13 @@ enum TestCommand {
       progress: interactive && options.format != .junit && !options.list)
     let (passed, failed, interrupted) = scheduler.runAll()
     if interrupted {
+      if let coverageFile { fclose(coverageFile) }
       Output.error("depsh test: interrupted\n")
       return 130
     }
-    if let path = options.coverage, !writeCoverage(scheduler.coverage, to: path) {
+    if let path = options.coverage, let coverageFile,
+      !writeCoverage(scheduler.coverage, to: coverageFile, named: path)
+    {
       return exitFailed
     }
     if passed + failed == 0 {
@@ -88,14 +102,11 @@ enum TestCommand {
   }
 
   /// Writes the lcov tracefile and prints the per-file summary (stderr); false if it failed.
-  private static func writeCoverage(_ counts: Coverage.Counts, to path: String) -> Bool {
+  private static func writeCoverage(
+    _ counts: Coverage.Counts, to handle: UnsafeMutablePointer<FILE>, named path: String
+  ) -> Bool {
     let reports = Coverage.report(counts)
     let text = Coverage.tracefile(reports)
-    guard let handle = fopen(path, "w") else {
-      Output.error("depsh test: cannot write the coverage file \(path): "
-        + "\(String(cString: strerror(errno)))\n")
-      return false
-    }
     let written = fputs(text, handle) >= 0
     let closed = fclose(handle) == 0
     guard written, closed else {
