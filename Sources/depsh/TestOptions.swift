@@ -90,10 +90,11 @@ struct TestOptions {
     }
     var configPaths: [String] = []
     var cleared = Set<String>()
-    if !isWorker,
-      let config = try TestConfig.load(
-        explicit: configPath, paths: rest.filter { !$0.hasPrefix("-") })
-    {
+    // The command line's own paths say where to look for a `.depsh` next to the suite.
+    var probe = TestOptions()
+    var probeCleared = Set<String>()
+    try probe.apply(rest, cleared: &probeCleared, replacing: true)
+    if !isWorker, let config = try TestConfig.load(explicit: configPath, paths: probe.paths) {
       let sections = try config.sections(profile: profile)
       for section in sections {
         do {
