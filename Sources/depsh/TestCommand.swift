@@ -59,15 +59,24 @@ enum TestCommand {
       var generator = SeededOrder(seed: seed)
       ordered = generator.shuffle(files)
     }
+    if options.list {
+      let (listed, failed, interrupted) = ListRun.run(files: ordered, options: options)
+      if interrupted {
+        Output.error("depsh test: interrupted\n")
+        return 130
+      }
+      if listed + failed == 0 {
+        Output.error("depsh test: no test matched\(selectionNote(options))\n")
+        return exitNothing
+      }
+      return failed == 0 ? exitPassed : exitFailed
+    }
     let interactive = isatty(1) != 0
-    let reporter: any TestReporter =
-      options.list
-      ? ListReporter()
-      : Reporters.make(
-        options.format, colors: interactive && options.format == .pretty, options: options)
+    let reporter = Reporters.make(
+      options.format, colors: interactive && options.format == .pretty, options: options)
     var scheduler = Scheduler(
       files: ordered, options: options, reporter: reporter,
-      progress: interactive && options.format != .junit && !options.list)
+      progress: interactive && options.format != .junit)
     let (passed, failed, interrupted) = scheduler.runAll()
     if interrupted {
       if let coverageFile { fclose(coverageFile) }
@@ -210,24 +219,7 @@ struct Scheduler {
 
   private func start(_ file: FileRun, skip: Int) {
     file.started = true
-    var arguments = [
-      "test", "--worker", "--context", options.context, "--skip", String(skip),
-      "--memory-limit", String(options.memoryLimit),
-    ]
-    if options.sandbox { arguments.append("--sandbox") }
-    if let timeout = options.timeout { arguments += ["--timeout", String(timeout)] }
-    if let seed = options.seed { arguments += ["--seed", String(seed)] }
-    for filter in options.filters { arguments += ["--filter", filter] }
-    for filter in options.filtersOut { arguments += ["--filter-out", filter] }
-    if !options.tags.isEmpty { arguments += ["--tags", options.tags.joined(separator: ",")] }
-    if !options.excludeTags.isEmpty {
-      arguments += ["--exclude-tags", options.excludeTags.joined(separator: ",")]
-    }
-    if let shard = options.shard { arguments += ["--shard", shard.text] }
-    if options.repeatCount > 1 { arguments += ["--repeat", String(options.repeatCount)] }
-    if options.list { arguments.append("--list") }
-    if options.coverage != nil { arguments += ["--coverage", "-"] }
-    arguments += ["--", file.path]
+    let arguments = options.workerArguments(skip: skip) + ["--", file.path]
     file.current = Running(
       position: nil, name: file.path, source: file.path, line: 0, since: clua_depsh_monotonic())
     file.discardOutput = skip > 0
@@ -282,6 +274,8 @@ struct Scheduler {
       file.current = nil
     case .record(.coverage(let fields)):
       coverage.add(fields)
+    case .record(.file):
+      break
     case .record(.done):
       file.current = nil
     }

@@ -242,6 +242,26 @@ struct TestOptions {
     }
   }
 
+  /// The options a worker process gets from its parent (then `--` and the file or files).
+  func workerArguments(skip: Int = 0) -> [String] {
+    var arguments = [
+      "test", "--worker", "--context", context, "--skip", String(skip),
+      "--memory-limit", String(memoryLimit),
+    ]
+    if sandbox { arguments.append("--sandbox") }
+    if let timeout { arguments += ["--timeout", String(timeout)] }
+    if let seed { arguments += ["--seed", String(seed)] }
+    for filter in filters { arguments += ["--filter", filter] }
+    for filter in filtersOut { arguments += ["--filter-out", filter] }
+    if !tags.isEmpty { arguments += ["--tags", tags.joined(separator: ",")] }
+    if !excludeTags.isEmpty { arguments += ["--exclude-tags", excludeTags.joined(separator: ",")] }
+    if let shard { arguments += ["--shard", shard.text] }
+    if repeatCount > 1 { arguments += ["--repeat", String(repeatCount)] }
+    if list { arguments.append("--list") }
+    if coverage != nil { arguments += ["--coverage", "-"] }
+    return arguments
+  }
+
   /// The files to run, in order, each once.
   func discover() throws -> [String] {
     var files: [String] = []

@@ -4,6 +4,8 @@
 enum TestRecord: Equatable {
   /// The worker is running the file's top level (collecting its tests).
   case collecting
+  /// `--list`: the worker goes on to this file (one worker lists every file).
+  case file(String)
   /// Test `index` of the run list has started.
   case began(index: Int, name: String, source: String, line: Int)
   /// A test has ended. A file without `deps.test` reports itself as test 0.
@@ -22,6 +24,8 @@ enum TestRecord: Equatable {
     switch self {
     case .collecting:
       fields = ["C"]
+    case .file(let path):
+      fields = ["F", path]
     case .began(let index, let name, let source, let line):
       fields = ["B", String(index), name, source, String(line)]
     case .ended(let index, let result):
@@ -42,6 +46,7 @@ enum TestRecord: Equatable {
     let fields = raw.map(Self.unescape)
     switch (fields.first, fields.count) {
     case ("C", 1): self = .collecting
+    case ("F", 2): self = .file(fields[1])
     case ("D", 1): self = .done
     case ("B", 5):
       guard let index = Int(fields[1]), let line = Int(fields[4]) else { return nil }

@@ -10,21 +10,35 @@ import Glibc
 
 enum TestWorker {
   static func run(_ options: TestOptions) -> Int32 {
-    guard let file = options.paths.first else { return 2 }
+    guard let first = options.paths.first else { return 2 }
     let emitter = Emitter()
     defer { emitter.send(.done) }
+    // `--list` runs no test: one worker collects every file (each in a fresh Lua state).
+    guard options.list else {
+      runFile(first, options: options, emitter: emitter)
+      return 0
+    }
+    for file in options.paths {
+      emitter.send(.file(file))
+      runFile(file, options: options, emitter: emitter)
+    }
+    return 0
+  }
+
+  /// Runs (or lists) one file's selected tests, reporting each as a record.
+  private static func runFile(_ file: String, options: TestOptions, emitter: Emitter) {
     guard
       let lua = LuaState(
         context: options.context, memoryLimit: options.memoryLimit, sandbox: options.sandbox,
         coverage: options.coverage != nil)
     else {
       emitter.fileFailed(file, reason: "depsh: cannot create a Lua state")
-      return 0
+      return
     }
     defer { if lua.coverage != nil { emitter.send(.coverage(Coverage.fields(of: lua))) } }
     if let problem = lua.moduleProblem {
       emitter.fileFailed(file, reason: "depsh: \(problem)")
-      return 0
+      return
     }
     lua.setArgTable(before: ["depsh", "test"], script: file, after: [])
     if !options.sandbox { addModuleDirectory(of: file, lua: lua) }
@@ -33,13 +47,13 @@ enum TestWorker {
     let started = clua_depsh_monotonic()
     if let failure = collect(file, lua: lua, timeout: options.timeout) {
       emitter.fileFailed(file, reason: failure.message, since: started)
-      return 0
+      return
     }
     let count = Int(lua.callHelper("end_collect").first ?? "0") ?? 0
     let selection = Selection(options: options, file: file, lua: lua)
     if count == 0 {
       // A file without deps.test is one test, named after the file, without tags.
-      guard selection.selects(name: file, tags: []) else { return 0 }
+      guard selection.selects(name: file, tags: []) else { return }
       var result = TestResult(
         name: file, source: file, line: 0, passed: true, reason: "", duration: 0)
       if !options.list {
@@ -50,7 +64,7 @@ enum TestWorker {
       }
       result.passes = result.passed ? 1 : 0
       emitter.send(.ended(index: 0, result: result))
-      return 0
+      return
     }
 
     var order = Array(1...count)
@@ -98,7 +112,7 @@ enum TestWorker {
       result.passes = passes
       emitter.send(.ended(index: position, result: result))
     }
-    return 0
+    return
   }
 
   /// The file's own directory first on `package.path` and `package.cpath`, so a test file
