@@ -22,11 +22,10 @@ enum LuaTesting {
     luaEntry(L) { L, runtime throws(LuaFailure) in
       let name = try LuaStack.checkString(L, 1)
       var tags: [String] = []
-      if lua_type(L, 2) == LUA_TTABLE {
-        tags = try testTags(L, options: 2)
-        clua_remove(L, 2)
-      }
-      try LuaStack.checkFunction(L, 2)
+      let hasOptions = lua_type(L, 2) == LUA_TTABLE
+      if hasOptions { tags = try testTags(L, options: 2) }
+      try LuaStack.checkFunction(L, hasOptions ? 3 : 2)
+      if hasOptions { clua_remove(L, 2) }
       lua_settop(L, 2)
       runtime.pushModule(L)
       let module = lua_gettop(L)
