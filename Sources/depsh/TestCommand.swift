@@ -47,6 +47,8 @@ enum TestCommand {
           + "\(String(cString: strerror(errno)))\n\(Help.testUsageLine)\n")
         return exitUsage
       }
+      // Not inherited by the workers.
+      _ = fcntl(fileno(handle), F_SETFD, FD_CLOEXEC)
       coverageFile = handle
     }
     signal(SIGPIPE, SIG_IGN)

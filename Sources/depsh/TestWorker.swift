@@ -91,12 +91,13 @@ enum TestWorker {
         emitter.send(.ended(index: position, result: result))
         continue
       }
-      emitter.send(
-        .began(index: position, name: test.name, source: test.source, line: test.line))
       let begin = clua_depsh_monotonic()
       var firstFailure: LuaFailure?
       var passes = 0
       for _ in 0..<options.repeatCount {
+        // Each run starts the parent's watchdog clock again: `--timeout` is per run.
+        emitter.send(
+          .began(index: position, name: test.name, source: test.source, line: test.line))
         if let failure = runTest(test.index, lua: lua, timeout: options.timeout) {
           firstFailure = firstFailure ?? failure
         } else {
