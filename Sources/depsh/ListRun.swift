@@ -15,6 +15,28 @@ enum ListRun {
     files: [String], options: TestOptions
   ) -> (listed: Int, failed: Int, interrupted: Bool) {
     var reporter = ListReporter()
+    let outcome = collect(files: files, options: options) { reporter.report($0) }
+    reporter.finish(passed: outcome.listed, failed: outcome.failed)
+    return outcome
+  }
+
+  /// The files that hold a selected test, or whose top level failed (the run reports that),
+  /// in order; nil when Ctrl-C stopped the listing.
+  static func filesToRun(_ files: [String], options: TestOptions) -> [String]? {
+    var options = options
+    options.list = true
+    options.coverage = nil
+    var keep = Set<String>()
+    let outcome = collect(files: files, options: options) { keep.insert($0.file) }
+    guard !outcome.interrupted else { return nil }
+    return files.filter(keep.contains)
+  }
+
+  /// Collects every file in one worker (restarted after a file that ends or hangs it); hands
+  /// each listed test, and each file that could not be read (`passed == false`), to `report`.
+  private static func collect(
+    files: [String], options: TestOptions, report: (TestResult) -> Void
+  ) -> (listed: Int, failed: Int, interrupted: Bool) {
     var listed = 0
     var failed = 0
     var remaining = files[...]
@@ -22,7 +44,7 @@ enum ListRun {
       var result = TestResult(
         name: file, source: file, line: 0, passed: false, reason: reason, duration: 0)
       result.file = file
-      reporter.report(result)
+      report(result)
       failed += 1
     }
     while let next = remaining.first {
@@ -38,7 +60,6 @@ enum ListRun {
         if Guard.takeInterrupt() {
           kill(-worker.pid, SIGKILL)
           worker.close()
-          reporter.finish(passed: listed, failed: failed)
           return (listed, failed, true)
         }
         var descriptor = pollfd(fd: worker.fd, events: Int16(POLLIN), revents: 0)
@@ -57,7 +78,7 @@ enum ListRun {
               case .ended(_, var result):
                 result.file = current ?? result.source
                 if result.passed { listed += 1 } else { failed += 1 }
-                reporter.report(result)
+                report(result)
               case .done:
                 current = nil
               case .collecting, .began, .coverage:
@@ -86,7 +107,6 @@ enum ListRun {
         remaining = remaining.dropFirst()
       }
     }
-    reporter.finish(passed: listed, failed: failed)
     return (listed, failed, false)
   }
 }

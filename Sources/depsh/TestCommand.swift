@@ -73,6 +73,16 @@ enum TestCommand {
       }
       return failed == 0 ? exitPassed : exitFailed
     }
+    if options.selects {
+      // A listing pass (one process, the files' top levels only) leaves out the files with
+      // no selected test, so they cost no worker process.
+      guard let selected = ListRun.filesToRun(ordered, options: options) else {
+        if let coverageFile { fclose(coverageFile) }
+        Output.error("depsh test: interrupted\n")
+        return 130
+      }
+      ordered = selected
+    }
     let interactive = isatty(1) != 0
     let reporter = Reporters.make(
       options.format, colors: interactive && options.format == .pretty, options: options)

@@ -242,6 +242,13 @@ struct TestOptions {
     }
   }
 
+  /// Whether an option leaves tests out (`--filter`, `--filter-out`, `--tags`,
+  /// `--exclude-tags`, `--shard`).
+  var selects: Bool {
+    !filters.isEmpty || !filtersOut.isEmpty || !tags.isEmpty || !excludeTags.isEmpty
+      || shard != nil
+  }
+
   /// The options a worker process gets from its parent (then `--` and the file or files).
   func workerArguments(skip: Int = 0) -> [String] {
     var arguments = [
