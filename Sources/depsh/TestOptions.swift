@@ -39,8 +39,6 @@ struct TestOptions {
   var jobs = 1
   var timeout: Double?
   var seed: UInt64?
-  /// The seed came from `--shuffle` (not `--seed`).
-  var seedChosen = false
   var context = "test"
   /// `--memory-limit MB` of each file's Lua state (0: none).
   var memoryLimit = MemoryLimit.testDefaultMegabytes
@@ -220,17 +218,13 @@ struct TestOptions {
         }
         timeout = seconds
       } else if argument == "--shuffle" {
-        if seed == nil {
-          seed = UInt64(timeSeed())
-          seedChosen = true
-        }
+        if seed == nil { seed = UInt64(timeSeed()) }
       } else if Self.matches(argument, "--seed") {
         let text = try value("--seed")
         guard let seed = UInt64(text) else {
           throw Shell.UsageError(message: "test: --seed needs a whole number, got \"\(text)\"")
         }
         self.seed = seed
-        seedChosen = false
       } else if argument == "--worker" {
         worker = true
       } else if Self.matches(argument, "--skip") {
