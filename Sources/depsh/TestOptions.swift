@@ -132,9 +132,13 @@ struct TestOptions {
     return arguments[index]
   }
 
-  /// A comma-separated list (`--tags a,b`), empty items dropped.
-  private static func items(_ text: String) -> [String] {
-    text.split(separator: ",").map { $0.trimmingWhitespace }.filter { !$0.isEmpty }
+  /// The tags of `--tags a,b` (empty items dropped); at least one.
+  private static func tagList(_ text: String, option: String) throws -> [String] {
+    let tags = text.split(separator: ",").map { $0.trimmingWhitespace }.filter { !$0.isEmpty }
+    guard !tags.isEmpty else {
+      throw Shell.UsageError(message: "test: \(option) needs at least one tag, got \"\(text)\"")
+    }
+    return tags
   }
 
   /// Parses `arguments` onto these options. With `replacing` (the command line), a list option
@@ -175,16 +179,18 @@ struct TestOptions {
       } else if Self.matches(argument, "--filter-out") {
         addItems("filter_out", &filtersOut, [try value("--filter-out")])
       } else if Self.matches(argument, "--tags") {
-        addItems("tags", &tags, Self.items(try value("--tags")))
+        addItems("tags", &tags, try Self.tagList(value("--tags"), option: "--tags"))
       } else if Self.matches(argument, "--exclude-tags") {
-        addItems("exclude_tags", &excludeTags, Self.items(try value("--exclude-tags")))
+        addItems(
+          "exclude_tags", &excludeTags,
+          try Self.tagList(value("--exclude-tags"), option: "--exclude-tags"))
       } else if argument == "--list" {
         list = true
       } else if Self.matches(argument, "--repeat") {
         let text = try value("--repeat")
         guard let count = Int(text), count > 0, count <= 1_000_000 else {
           throw Shell.UsageError(
-            message: "test: --repeat needs a positive whole number, got \"\(text)\"")
+            message: "test: --repeat needs a whole number from 1 to 1000000, got \"\(text)\"")
         }
         repeatCount = count
       } else if Self.matches(argument, "--shard") {
