@@ -1,7 +1,8 @@
 // The three faces of a test run. pretty: like busted (a mark per test, then each failure with
 // its file, line and reason); tap: TAP (`ok 1 - name`, `not ok 2 - name`, the reason indented
 // under it); junit: JUnit XML for CI. All end with the line "N passed, N failed" (for junit on
-// stderr, so stdout stays valid XML).
+// stderr, so stdout stays valid XML). Under `--repeat` each names flaky tests and pass counts;
+// under `--shard` TAP and JUnit name the shard. `--list` has its own (ListReporter).
 import DepsCore
 
 #if canImport(Glibc)

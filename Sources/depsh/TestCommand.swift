@@ -1,7 +1,9 @@
 // The parent half of `depsh test`: finds the files, runs each in a worker process (re-exec of
 // depsh; `--jobs N` at once), watches the clock for a test stuck outside Lua (kills the worker,
 // reports the test, restarts the file after it), and feeds the reporter file by file in run
-// order — so `--jobs N` prints exactly what `--jobs 1` prints.
+// order — so `--jobs N` prints exactly what `--jobs 1` prints. `--list` goes to ListRun; a
+// selective run lists first (ListRun.filesToRun) and starts workers only for the files that
+// hold a selected test; `--coverage` adds up the workers' line counts and writes the tracefile.
 import CLua
 import DepsCore
 

@@ -1,6 +1,10 @@
 // The worker half of `depsh test`: one process runs one scenario file and reports each test as
-// a record on stdout (TestProtocol.swift). Fresh dependencies before the file and before each
-// test (`deps._reset()`); `--timeout` arms the guard hook, which raises inside runaway Lua.
+// a record on stdout (TestProtocol.swift); under `--list` one process collects every file it is
+// given, each in a fresh Lua state, and runs no test. Fresh dependencies before the file and
+// before each test (`deps._reset()`); `--timeout` arms the guard hook, which raises inside
+// runaway Lua. The selection (`--filter`, `--filter-out`, `--tags`, `--exclude-tags`,
+// `--shard`) happens here, on the collected names and tags; `--repeat N` runs a test N times
+// and reports how many runs passed; `--coverage` counts the lines the state runs.
 import CLua
 import DepsCore
 
