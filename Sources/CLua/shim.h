@@ -174,6 +174,7 @@ static inline int clua_pin_library(const void *address) {
 /* The deps module's opener, bound weakly under another C name so that this declaration never
  * clashes with DepsCABI's own `luaopen_deps`; NULL when the module is not linked in. */
 #include <signal.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 extern int clua_depsh_luaopen_deps_symbol(lua_State *L)
@@ -203,6 +204,7 @@ typedef struct clua_depsh_memory {
   int exceeded;
   int warnings;
   int warning_continues;
+  struct clua_depsh_coverage *coverage; /* depsh test --coverage (NULL: off) */
 } clua_depsh_memory;
 
 static inline clua_depsh_memory *clua_depsh_memory_of(lua_State *L) {
@@ -292,10 +294,106 @@ static inline void clua_depsh_guard_hook(lua_State *L, lua_Debug *ar) {
   lua_error(L);
 }
 
+/* depsh test --coverage: the count of every line executed in a file chunk (source "@path"),
+ * collected by a line hook. `key` is the source string as Lua holds it (identity only, checked
+ * against `name` on every hit since an address can be reused after a collection). */
+typedef struct clua_depsh_cover_file {
+  const char *key;
+  char *name;
+  unsigned long *counts; /* index: line number */
+  int size;
+} clua_depsh_cover_file;
+
+typedef struct clua_depsh_coverage {
+  clua_depsh_cover_file *files;
+  int count;
+  int capacity;
+  int last;
+} clua_depsh_coverage;
+
+static inline clua_depsh_coverage *clua_depsh_coverage_new(void) {
+  clua_depsh_coverage *c = (clua_depsh_coverage *)calloc(1, sizeof(clua_depsh_coverage));
+  if (c != NULL) c->last = -1;
+  return c;
+}
+
+static inline void clua_depsh_coverage_free(clua_depsh_coverage *c) {
+  if (c == NULL) return;
+  for (int i = 0; i < c->count; i++) {
+    free(c->files[i].name);
+    free(c->files[i].counts);
+  }
+  free(c->files);
+  free(c);
+}
+
+static inline void clua_depsh_cover_line(clua_depsh_coverage *c, const char *source, int line) {
+  if (source == NULL || source[0] != '@' || line <= 0) return;
+  int index = -1;
+  if (c->last >= 0 && c->files[c->last].key == source && strcmp(c->files[c->last].name, source + 1) == 0) {
+    index = c->last;
+  } else {
+    for (int i = 0; i < c->count; i++) {
+      if (strcmp(c->files[i].name, source + 1) == 0) {
+        c->files[i].key = source;
+        index = i;
+        break;
+      }
+    }
+    if (index < 0) {
+      if (c->count == c->capacity) {
+        int capacity = c->capacity == 0 ? 16 : c->capacity * 2;
+        clua_depsh_cover_file *files =
+            (clua_depsh_cover_file *)realloc(c->files, (size_t)capacity * sizeof(*files));
+        if (files == NULL) return;
+        c->files = files;
+        c->capacity = capacity;
+      }
+      char *name = strdup(source + 1);
+      if (name == NULL) return;
+      index = c->count++;
+      c->files[index].key = source;
+      c->files[index].name = name;
+      c->files[index].counts = NULL;
+      c->files[index].size = 0;
+    }
+    c->last = index;
+  }
+  clua_depsh_cover_file *f = &c->files[index];
+  if (line >= f->size) {
+    int size = f->size == 0 ? 64 : f->size;
+    while (size <= line) size *= 2;
+    unsigned long *counts = (unsigned long *)realloc(f->counts, (size_t)size * sizeof(*counts));
+    if (counts == NULL) return;
+    memset(counts + f->size, 0, (size_t)(size - f->size) * sizeof(*counts));
+    f->counts = counts;
+    f->size = size;
+  }
+  f->counts[line]++;
+}
+
 static inline void clua_depsh_install_guard(lua_State *L, clua_depsh_guard *g) {
   lua_pushlightuserdata(L, g);
   lua_setfield(L, LUA_REGISTRYINDEX, "depsh.guard");
   lua_sethook(L, clua_depsh_guard_hook, LUA_MASKCOUNT, 1000);
+}
+
+/* The guard hook plus line counting into the state's coverage (clua_depsh_memory). */
+static inline void clua_depsh_cover_hook(lua_State *L, lua_Debug *ar) {
+  if (ar->event == LUA_HOOKLINE) {
+    clua_depsh_memory *m = clua_depsh_memory_of(L);
+    if (m != NULL && m->coverage != NULL && lua_getinfo(L, "S", ar))
+      clua_depsh_cover_line(m->coverage, ar->source, ar->currentline);
+    return;
+  }
+  clua_depsh_guard_hook(L, ar);
+}
+
+/* clua_depsh_install_guard, counting lines too. Install before any coroutine is created. */
+static inline void clua_depsh_install_cover_guard(lua_State *L, clua_depsh_guard *g) {
+  lua_pushlightuserdata(L, g);
+  lua_setfield(L, LUA_REGISTRYINDEX, "depsh.guard");
+  lua_sethook(L, clua_depsh_cover_hook, LUA_MASKCOUNT | LUA_MASKLINE, 1000);
 }
 
 /* lua.c's message handler: the message (or __tostring of the error object) plus a traceback. */

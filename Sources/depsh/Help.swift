@@ -25,13 +25,33 @@ enum Help {
     Entry(syntax: "--help", summary: "print this help"),
   ]
 
+  static let testUsageLine = "Usage: depsh test [OPTIONS…] [PATHS…]"
+
   static let testOptions: [Entry] = [
     Entry(syntax: "--format pretty|tap|junit", summary: "output style (default: pretty)"),
-    Entry(syntax: "--filter PATTERN", summary: "run only tests whose name matches (Lua pattern)"),
+    Entry(
+      syntax: "--filter PATTERN",
+      summary: "run only tests whose name matches (Lua pattern; repeatable)"),
+    Entry(
+      syntax: "--filter-out PATTERN", summary: "skip tests whose name matches (Lua pattern; repeatable)"),
+    Entry(syntax: "--tags TAG[,TAG…]", summary: "run only tests with one of these tags"),
+    Entry(syntax: "--exclude-tags TAG[,TAG…]", summary: "skip tests with one of these tags"),
+    Entry(syntax: "--list", summary: "print the tests that would run (file:line: name) and exit"),
+    Entry(syntax: "--shuffle", summary: "run files and tests in a random order (prints the seed)"),
+    Entry(syntax: "--seed N", summary: "the random order of seed N (replays a --shuffle run)"),
+    Entry(
+      syntax: "--repeat N", summary: "run each test N times; one that passes only sometimes is flaky"),
+    Entry(syntax: "--shard K/N", summary: "run part K of N (split by file and test name)"),
+    Entry(syntax: "--coverage FILE", summary: "write line coverage of the Lua code run (lcov)"),
     Entry(syntax: "--jobs N", summary: "run N files at once, each in its own process"),
     Entry(syntax: "--timeout SECONDS", summary: "stop a test that runs longer (default: none)"),
-    Entry(syntax: "--shuffle, --seed N", summary: "run files and tests in a random order"),
+    Entry(syntax: "-r, --run PROFILE", summary: "use a profile of the .depsh config file"),
+    Entry(syntax: "--config FILE", summary: "read profiles from FILE instead of .depsh"),
+    Entry(syntax: "-h, --help", summary: "print the test options"),
   ]
+
+  static let testExitCodes =
+    "Exit codes: 0 all passed, 1 a test failed (or was flaky), 2 usage error, 3 no test matched."
 
   static let replCommands: [Entry] = [
     Entry(syntax: ".help", summary: "show this help"),
@@ -39,11 +59,18 @@ enum Help {
     Entry(syntax: ".deps", summary: "list the dependency endpoints that can be overridden"),
     Entry(syntax: ".context [name]", summary: "show or set the context of new stores"),
     Entry(syntax: ".load FILE", summary: "run a Lua file in this session"),
+    Entry(syntax: ".reset", summary: "close every store and start from fresh dependencies"),
+    Entry(syntax: ".clear", summary: "clear the screen"),
+    Entry(
+      syntax: ".show [DEPTH [ITEMS]]",
+      summary: "show or set how deep and how long printed tables go (default: 4 40)"),
     Entry(syntax: ".quit", summary: "leave the shell (also Ctrl-D)"),
   ]
 
   static let replNotes: [Entry] = [
     Entry(syntax: "1+1, =expr", summary: "print the value of an expression"),
+    Entry(syntax: "_1, _2, … _9", summary: "the last results, the latest first"),
+    Entry(syntax: "Tab", summary: "complete names, features, actions, state paths, endpoints"),
     Entry(syntax: "Ctrl-C", summary: "stop the running statement, not the shell"),
   ]
 
@@ -71,7 +98,23 @@ enum Help {
     In the REPL:
     \(table(replCommands + replNotes))
 
-    Exit codes: 0 success, 1 test failures or script error, 2 usage error.
+    Exit codes: 0 success, 1 test failures or script error, 2 usage error,
+    3 (depsh test) no test matched.
+    """
+  }
+
+  /// `depsh test --help`.
+  static var testUsage: String {
+    """
+    \(testUsageLine)
+
+    Runs the *_test.lua files under PATHS (default: .) in context test, each file in its own
+    process. Options also come from a .depsh file (./.depsh, else next to the first PATH).
+
+    \(table(testOptions))
+      --context, --memory-limit MB, --sandbox   as for depsh (see depsh --help)
+
+    \(testExitCodes)
     """
   }
 

@@ -32,7 +32,9 @@ final class LineReader {
       "rl_basic_word_break_characters",
       UnsafePointer<CChar>(strdup(" \t\n\"\\'`@$><=;|&{(,+-*/%^~#")))
     EditGlobal.set("rl_completion_append_character", Int32(0))
-    let complete: CompletionFunction = { text, _, _ in Completion.matches(for: text) }
+    let complete: CompletionFunction = { text, start, end in
+      Completion.matches(for: text, start: start, end: end)
+    }
     EditGlobal.set("rl_attempted_completion_function", Optional(complete))
     using_history()
     stifle_history(1000)
@@ -53,9 +55,12 @@ final class LineReader {
     return .text(String(cString: raw))
   }
 
+  /// Adds the line to the history and writes the history file at once (a crash or a kill
+  /// keeps what was typed).
   func remember(_ line: String) {
     guard interactive, !line.allSatisfy(\.isWhitespace) else { return }
     add_history(line)
+    saveHistory()
   }
 
   func saveHistory() {
@@ -71,13 +76,31 @@ enum Completion {
   /// A malloc'd, NULL-terminated array: the common prefix, then every match (readline's
   /// convention); NULL when nothing matches.
   static func matches(
-    for text: UnsafePointer<CChar>?
+    for text: UnsafePointer<CChar>?, start: Int32 = 0, end: Int32 = 0
   ) -> UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? {
     EditGlobal.set("rl_attempted_completion_over", Int32(1))
     guard let state, let text else { return nil }
     let word = String(cString: text)
-    let listing = state.callHelper("complete", [.string(word)]).first ?? ""
-    let candidates = listing.split(separator: "\n").map(String.init)
+    let line = EditGlobal.lineBuffer(upTo: Int(end)) ?? word
+    return array(of: candidates(word: word, line: line, start: Int(start), state: state))
+  }
+
+  /// What completes `word` (`line`: the line up to the cursor): dot-commands at the start of a
+  /// line, else the shell's Lua half decides (Lua names, feature/action/endpoint names).
+  static func candidates(word: String, line: String, start: Int, state: LuaState) -> [String] {
+    if start == 0, word.hasPrefix(".") {
+      let commands = Help.replCommands.compactMap { $0.syntax.split(separator: " ").first }
+        .map(String.init)
+      return commands.filter { $0.hasPrefix(word) }
+    }
+    let listing = state.callHelper("complete", [.string(word), .string(line)]).first ?? ""
+    return listing.split(separator: "\n").map(String.init)
+  }
+
+  /// readline's convention for a list of matches.
+  private static func array(
+    of candidates: [String]
+  ) -> UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? {
     guard let first = candidates.first else { return nil }
     var common = Substring(first)
     for candidate in candidates.dropFirst() {
@@ -103,5 +126,16 @@ enum EditGlobal {
   static func set<Value>(_ name: String, _ value: Value) {
     guard let address = dlsym(nil, name) else { return }
     address.assumingMemoryBound(to: Value.self).pointee = value
+  }
+
+  /// The first `count` bytes of the line being edited (`rl_line_buffer`).
+  static func lineBuffer(upTo count: Int) -> String? {
+    guard let address = dlsym(nil, "rl_line_buffer"),
+      let buffer = address.assumingMemoryBound(to: UnsafeMutablePointer<CChar>?.self).pointee
+    else { return nil }
+    let length = min(max(count, 0), strlen(buffer))
+    return buffer.withMemoryRebound(to: UInt8.self, capacity: length) {
+      String(decoding: UnsafeBufferPointer(start: $0, count: length), as: UTF8.self)
+    }
   }
 }

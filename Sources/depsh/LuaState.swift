@@ -37,9 +37,13 @@ final class LuaState {
   /// `--sandbox`: the state runs Sandbox.source and loads text chunks only.
   let sandboxed: Bool
 
+  /// Line counts of the file chunks the state runs (`depsh test --coverage`), or nil.
+  let coverage: UnsafeMutablePointer<clua_depsh_coverage>?
+
   /// A fresh state in `context` (nil: leave the module's default), its memory capped at
-  /// `memoryLimit` megabytes (nil or 0: no cap), sandboxed or not.
-  init?(context: String?, memoryLimit: Int? = nil, sandbox: Bool = false) {
+  /// `memoryLimit` megabytes (nil or 0: no cap), sandboxed or not, counting the lines it runs
+  /// when `coverage` is set.
+  init?(context: String?, memoryLimit: Int? = nil, sandbox: Bool = false, coverage: Bool = false) {
     let memory = MemoryLimit.makeAccount(megabytes: memoryLimit)
     guard let state = clua_depsh_newstate(memory) else {
       memory.deallocate()
@@ -48,8 +52,14 @@ final class LuaState {
     self.state = state
     self.memory = memory
     self.sandboxed = sandbox
+    self.coverage = coverage ? clua_depsh_coverage_new() : nil
+    memory.pointee.coverage = self.coverage
     luaL_openlibs(state)
-    clua_depsh_install_guard(state, Guard.pointer)
+    if self.coverage != nil {
+      clua_depsh_install_cover_guard(state, Guard.pointer)
+    } else {
+      clua_depsh_install_guard(state, Guard.pointer)
+    }
     if let opener = clua_depsh_deps_opener() {
       lua_getglobal(state, "package")
       lua_getfield(state, -1, "preload")
@@ -75,6 +85,7 @@ final class LuaState {
 
   deinit {
     lua_close(state)
+    clua_depsh_coverage_free(coverage)
     memory.deallocate()
   }
 

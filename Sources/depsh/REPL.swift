@@ -78,7 +78,14 @@ enum REPL {
       return true
     }
     let count = lua_gettop(lua.state) - base
-    guard count > 0, lua.pushHelper("show") else { return true }
+    guard count > 0 else { return true }
+    if lua.pushHelper("keep_result") {
+      lua_pushvalue(lua.state, base + 1)
+      if let failure = lua.protectedCall(arguments: 1, results: 0) {
+        Output.error(failure.text + "\n")
+      }
+    }
+    guard lua.pushHelper("show") else { return true }
     clua_depsh_insert(lua.state, base + 1)
     if let failure = lua.protectedCall(arguments: count, results: 1) {
       Output.error(failure.text + "\n")
@@ -98,6 +105,17 @@ enum REPL {
       print(Help.repl)
     case ".quit", ".exit":
       return false
+    case ".clear":
+      if isatty(1) != 0 { Output.write("\u{1B}[H\u{1B}[2J") }
+    case ".reset":
+      printHelper(lua.callHelper("reset_session"))
+    case ".show":
+      let values = (argument ?? "").split(whereSeparator: \.isWhitespace).map(String.init)
+      guard values.count <= 2, values.allSatisfy({ Int($0).map { $0 > 0 } ?? false }) else {
+        Output.error("Error: .show takes a depth and a number of items (positive whole numbers)\n")
+        return true
+      }
+      printHelper(lua.callHelper("show_limits", values.map { .number(Double($0) ?? 0) }))
     case ".features":
       printHelper(lua.callHelper("features"))
     case ".deps":

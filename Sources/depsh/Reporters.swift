@@ -1,7 +1,8 @@
 // The three faces of a test run. pretty: like busted (a mark per test, then each failure with
 // its file, line and reason); tap: TAP (`ok 1 - name`, `not ok 2 - name`, the reason indented
 // under it); junit: JUnit XML for CI. All end with the line "N passed, N failed" (for junit on
-// stderr, so stdout stays valid XML).
+// stderr, so stdout stays valid XML). Under `--repeat` each names flaky tests and pass counts;
+// under `--shard` TAP and JUnit name the shard. `--list` has its own (ListReporter).
 import DepsCore
 
 #if canImport(Glibc)
@@ -22,12 +23,21 @@ extension TestReporter {
 }
 
 enum Reporters {
-  static func make(_ format: TestOptions.Format, colors: Bool) -> any TestReporter {
+  static func make(
+    _ format: TestOptions.Format, colors: Bool, options: TestOptions = TestOptions()
+  ) -> any TestReporter {
     switch format {
-    case .pretty: return PrettyReporter(colors: colors)
-    case .tap: return TAPReporter()
-    case .junit: return JUnitReporter()
+    case .pretty: return PrettyReporter(colors: colors, repeatCount: options.repeatCount)
+    case .tap: return TAPReporter(shard: options.shard)
+    case .junit: return JUnitReporter(shard: options.shard)
     }
+  }
+
+  /// `--repeat`: "passed 2 of 3 runs" (or "failed 3 of 3 runs").
+  static func runs(_ result: TestResult) -> String {
+    result.passes == 0
+      ? "failed \(result.runs) of \(result.runs) runs"
+      : "passed \(result.passes) of \(result.runs) runs"
   }
 
   static func summary(passed: Int, failed: Int) -> String {
@@ -46,10 +56,16 @@ enum Reporters {
 
 struct PrettyReporter: TestReporter {
   var colors: Bool
+  /// `--repeat N`: flaky tests are named as such, and every test's pass count is listed.
+  var repeatCount = 1
   private var failures: [TestResult] = []
+  private var all: [TestResult] = []
   private var midLine = false
 
-  init(colors: Bool) { self.colors = colors }
+  init(colors: Bool, repeatCount: Int = 1) {
+    self.colors = colors
+    self.repeatCount = repeatCount
+  }
 
   mutating func fileStarted(_ file: String) {}
 
@@ -69,14 +85,32 @@ struct PrettyReporter: TestReporter {
     Reporters.write(colors ? color + mark + "\u{1B}[0m" : mark)
     midLine = true
     if !result.passed { failures.append(result) }
+    all.append(result)
   }
 
   mutating func finish(passed: Int, failed: Int) {
     var text = midLine ? "\n" : ""
     for failure in failures {
-      let title = colors ? "\u{1B}[31mFailure\u{1B}[0m" : "Failure"
+      let word = failure.flaky ? "Flaky" : "Failure"
+      let title = colors ? "\u{1B}[31m\(word)\u{1B}[0m" : word
       let place = failure.line > 0 ? "\(failure.source) @ \(failure.line)" : failure.source
-      text += "\n\(title) → \(place)\n\(failure.name)\n\(failure.reason)\n"
+      var reason = failure.reason
+      if failure.runs > 1 {
+        reason = Reporters.runs(failure) + "; the first failure:\n" + reason
+      }
+      text += "\n\(title) → \(place)\n\(failure.name)\n\(reason)\n"
+    }
+    if repeatCount > 1, !all.isEmpty {
+      let flaky = all.filter(\.flaky).count
+      text += "\nPass counts (\(repeatCount) runs each):\n"
+      let counts = all.map { "\($0.passes)/\($0.runs)" }
+      let width = counts.map(\.count).max() ?? 0
+      for (result, count) in zip(all, counts) {
+        let place = result.line > 0 ? "\(result.source):\(result.line)" : result.source
+        text += "  " + String(repeating: " ", count: width - count.count) + count + "  "
+          + place + "  " + result.name + (result.flaky ? "  (flaky)" : "") + "\n"
+      }
+      text += "\(flaky) flaky\n"
     }
     Reporters.write(text + "\n" + Reporters.summary(passed: passed, failed: failed) + "\n")
   }
@@ -85,7 +119,9 @@ struct PrettyReporter: TestReporter {
 struct TAPReporter: TestReporter {
   private var number = 0
 
-  init() { Reporters.write("TAP version 13\n") }
+  init(shard: TestOptions.Shard? = nil) {
+    Reporters.write("TAP version 13\n" + (shard.map { "# shard \($0.text)\n" } ?? ""))
+  }
 
   mutating func fileStarted(_ file: String) {
     Reporters.write("# \(file)\n")
@@ -98,7 +134,11 @@ struct TAPReporter: TestReporter {
       text += Reporters.indent(result.output.hasSuffix("\n")
         ? String(result.output.dropLast()) : result.output, by: "# ") + "\n"
     }
-    text += "\(result.passed ? "ok" : "not ok") \(number) - \(result.name)\n"
+    text += "\(result.passed ? "ok" : "not ok") \(number) - \(result.name)"
+    if result.runs > 1 {
+      text += " # \(result.flaky ? "flaky: " : "")\(Reporters.runs(result))"
+    }
+    text += "\n"
     if !result.passed { text += Reporters.indent(result.reason, by: "  ") + "\n" }
     Reporters.write(text)
   }
@@ -110,6 +150,10 @@ struct TAPReporter: TestReporter {
 
 struct JUnitReporter: TestReporter {
   private var files: [(name: String, results: [TestResult])] = []
+  /// `--shard K/N`: named in the report (`depsh shard K/N`), so CI keeps the shards apart.
+  var shard: TestOptions.Shard?
+
+  init(shard: TestOptions.Shard? = nil) { self.shard = shard }
 
   mutating func fileStarted(_ file: String) {
     files.append((file, []))
@@ -124,7 +168,8 @@ struct JUnitReporter: TestReporter {
     var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
     let total = files.reduce(0) { $0 + $1.results.count }
     let time = files.reduce(0.0) { $0 + $1.results.reduce(0.0) { $0 + $1.duration } }
-    xml += "<testsuites name=\"depsh\" tests=\"\(total)\" failures=\"\(failed)\" errors=\"0\""
+    let suiteName = shard.map { "depsh shard \($0.text)" } ?? "depsh"
+    xml += "<testsuites name=\"\(suiteName)\" tests=\"\(total)\" failures=\"\(failed)\" errors=\"0\""
       + " time=\"\(Self.seconds(time))\">\n"
     for file in files {
       let failures = file.results.filter { !$0.passed }.count
@@ -142,9 +187,14 @@ struct JUnitReporter: TestReporter {
         }
         xml += ">\n"
         if !result.passed {
-          let first = result.reason.split(separator: "\n").first.map(String.init) ?? ""
-          xml += "      <failure message=\"\(Self.escape(first))\" type=\"failure\">"
-            + Self.escape(result.reason) + "</failure>\n"
+          var reason = result.reason
+          if result.runs > 1 {
+            reason = (result.flaky ? "flaky: " : "") + Reporters.runs(result) + "\n" + reason
+          }
+          let first = reason.split(separator: "\n").first.map(String.init) ?? ""
+          xml += "      <failure message=\"\(Self.escape(first))\""
+            + " type=\"\(result.flaky ? "flaky" : "failure")\">"
+            + Self.escape(reason) + "</failure>\n"
         }
         if !result.output.isEmpty {
           xml += "      <system-out>" + Self.escape(result.output) + "</system-out>\n"
@@ -188,5 +238,26 @@ struct JUnitReporter: TestReporter {
       }
     }
     return out
+  }
+}
+
+/// `--list`: each selected test as `file:line: name [tags]`, in run order; a file that cannot
+/// be read is reported on stderr. The count goes to stderr, so stdout is just the list.
+struct ListReporter: TestReporter {
+  mutating func fileStarted(_ file: String) {}
+
+  mutating func report(_ result: TestResult) {
+    guard result.passed else {
+      Output.error("depsh test: cannot list \(result.file): \(result.reason)\n")
+      return
+    }
+    let tags = result.tags.isEmpty ? "" : " [\(result.tags.joined(separator: ", "))]"
+    // A file without deps.test is one test named after the file.
+    let entry = result.line > 0 ? "\(result.source):\(result.line): \(result.name)" : result.source
+    Reporters.write(entry + tags + "\n")
+  }
+
+  mutating func finish(passed: Int, failed: Int) {
+    Output.error("\(passed) \(passed == 1 ? "test" : "tests")\n")
   }
 }

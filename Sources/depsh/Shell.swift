@@ -117,8 +117,13 @@ enum Shell {
     }
     let rest = Array(arguments[index...])
     if rest.first == "test", snippets.isEmpty {
-      let options = try TestOptions.parse(
-        Array(rest.dropFirst()), context: context, limits: limits)
+      let options: TestOptions
+      do {
+        options = try TestOptions.parse(Array(rest.dropFirst()), context: context, limits: limits)
+      } catch let error as UsageError {
+        Output.error("depsh: \(error.message)\n\(Help.testUsageLine)\n")
+        return TestCommand.exitUsage
+      }
       return TestCommand.run(options)
     }
     if let script = rest.first {

@@ -27,13 +27,31 @@ local function keyorder(a, b)
   return tostring(a) < tostring(b)
 end
 
-local function render(value, indent, seen, width)
+-- How deep and how long printed tables go (`.show DEPTH ITEMS`): a table below `depth` prints
+-- as {…N items}, a table with more than `items` entries prints its first ones and "…N more".
+local limits = { depth = 4, items = 40 }
+
+local function count(t)
+  local n = 0
+  for _ in next, t do n = n + 1 end
+  return n
+end
+
+-- `seen` maps each table being printed to its path from the root, so a cycle names where
+-- it points back to (`<cycle: root.a>`).
+local function render(value, indent, seen, width, depth, path)
   if type(value) == "string" then return quote(value) end
   if type(value) ~= "table" then return tostring(value) end
   local mt = getmetatable(value)
   if mt and mt.__tostring then return tostring(value) end
-  if seen[value] then return "<cycle>" end
-  seen[value] = true
+  if seen[value] then return "<cycle: " .. seen[value] .. ">" end
+  depth = depth or 0
+  path = path or "root"
+  if depth >= limits.depth and next(value) ~= nil then
+    local total = count(value)
+    return "{…" .. total .. (total == 1 and " item}" or " items}")
+  end
+  seen[value] = path
   local n, keys = #value, {}
   for k in pairs(value) do
     if not (math.type(k) == "integer" and k >= 1 and k <= n) then keys[#keys + 1] = k end
@@ -41,16 +59,27 @@ local function render(value, indent, seen, width)
   table.sort(keys, keyorder)
   local parts = {}
   local inner = indent .. "  "
-  for i = 1, n do parts[#parts + 1] = render(value[i], inner, seen, width) end
+  local shown = 0
+  for i = 1, n do
+    if shown >= limits.items then break end
+    shown = shown + 1
+    parts[#parts + 1] = render(value[i], inner, seen, width, depth + 1, path .. "[" .. i .. "]")
+  end
   for _, k in ipairs(keys) do
-    local name
+    if shown >= limits.items then break end
+    shown = shown + 1
+    local name, child
     if type(k) == "string" and k:match("^[%a_][%w_]*$") and not keywords[k] then
       name = k
+      child = path .. "." .. k
     else
-      name = "[" .. render(k, inner, seen, width) .. "]"
+      name = "[" .. render(k, inner, seen, width, depth + 1, path) .. "]"
+      child = path .. name
     end
-    parts[#parts + 1] = name .. " = " .. render(value[k], inner, seen, width)
+    parts[#parts + 1] = name .. " = " .. render(value[k], inner, seen, width, depth + 1, child)
   end
+  local hidden = n + #keys - shown
+  if hidden > 0 then parts[#parts + 1] = "…" .. hidden .. " more" end
   seen[value] = nil
   if #parts == 0 then return "{}" end
   local flat = "{ " .. table.concat(parts, ", ") .. " }"
@@ -61,6 +90,27 @@ end
 --- A value as Lua source-like text: tables sorted and indented, strings quoted.
 function shell.pretty(value, width)
   return render(value, "", {}, width or 78)
+end
+
+function shell.show_limits(depth, items)
+  if depth then limits.depth = math.tointeger(depth) end
+  if items then limits.items = math.tointeger(items) end
+  return string.format("tables print %d %s deep and %d %s long", limits.depth,
+    limits.depth == 1 and "level" or "levels", limits.items, limits.items == 1 and "item" or "items")
+end
+
+-- `_1` … `_9`: the REPL's last results (the first value of each), the latest in `_1`.
+function shell.keep_result(value)
+  for i = 9, 2, -1 do rawset(_G, "_" .. i, rawget(_G, "_" .. (i - 1))) end
+  rawset(_G, "_1", value)
+end
+
+-- `.reset`: closes every store and test store, fresh dependencies.
+function shell.reset_session()
+  local leftovers = deps and deps._reset and deps._reset()
+  local text = "every store closed; dependencies are fresh"
+  if leftovers then text = text .. "\n" .. leftovers end
+  return text
 end
 
 --- The REPL's echo of returned values: top-level strings raw (like lua.c's print).
@@ -192,15 +242,97 @@ local function members(value, methods)
   return names
 end
 
-function shell.complete(text)
+-- A dotted path from _G (`s.state.todos`), indexing stores (userdata) through their
+-- metatables; nil when any step fails.
+local function lookup(path)
+  local value = _G
+  for segment in path:gmatch("[^%.]+") do
+    if type(value) == "table" then
+      local ok, v = pcall(function() return value[segment] end)
+      value = ok and v or nil
+    elseif type(value) == "userdata" then
+      local ok, v = pcall(function() return value[segment] end)
+      if not ok then return nil end
+      value = v
+    else
+      return nil
+    end
+    if value == nil then return nil end
+  end
+  return value
+end
+
+local function feature_names()
+  local out = {}
+  if not (deps and deps.features) then return out end
+  for _, f in ipairs(deps.features()) do
+    local name = type(f) == "table" and field(f, "name") or f
+    if name ~= nil then out[#out + 1] = tostring(name) end
+  end
+  return out
+end
+
+-- The actions of feature `name` (nil: of every feature).
+local function action_names(name)
+  local out, seen = {}, {}
+  if not (deps and deps.features) then return out end
+  for _, f in ipairs(deps.features()) do
+    local fname = type(f) == "table" and field(f, "name") or f
+    local actions = type(f) == "table" and field(f, "actions") or nil
+    if (name == nil or tostring(fname) == name) and type(actions) == "table" then
+      for _, a in ipairs(actions) do
+        local an = tostring(type(a) == "table" and (field(a, "name") or a) or a)
+        if not seen[an] then seen[an] = true; out[#out + 1] = an end
+      end
+    end
+  end
+  return out
+end
+
+local function endpoint_paths()
+  local out = {}
+  if not (deps and deps.dependencies) then return out end
+  for _, d in ipairs(deps.dependencies()) do
+    local path = type(d) == "table" and field(d, "path") or d
+    if path ~= nil then out[#out + 1] = tostring(path) end
+  end
+  return out
+end
+
+-- Inside a string: feature names (`deps.Store{feature="`), action names (`s:send("`,
+-- `s:receive("`, of the store's feature), dependency endpoints (`deps.dependency("`).
+local function string_candidates(before)
+  if before:match("feature%s*=%s*[\"']$") then return feature_names() end
+  if before:match("dependency%s*%(%s*[\"']$") then return endpoint_paths() end
+  local var = before:match("([%a_][%w_%.]*)%s*:%s*send%s*%(%s*[\"']$")
+    or before:match("([%a_][%w_%.]*)%s*:%s*receive%s*%(%s*[\"']$")
+  if var then
+    local store = lookup(var)
+    local ok, feature = pcall(function() return store.feature end)
+    return action_names(ok and feature ~= nil and tostring(feature) or nil)
+  end
+end
+
+-- Completion of the word `text` (`line`: the line up to the cursor): inside a string, the
+-- names above; otherwise globals and keywords, or the fields of a dotted path (`deps.fe`,
+-- `s.state.co`), or the methods of a value (`store:se`).
+function shell.complete(text, line)
+  line = line or text
+  local before = line:sub(1, #line - #text)
+  local out = {}
+  local listed = string_candidates(before)
+  if listed then
+    table.sort(listed)
+    for _, name in ipairs(listed) do
+      if name:sub(1, #text) == text then out[#out + 1] = name end
+    end
+    return table.concat(out, "\n")
+  end
   local path, sep, partial = text:match("^([%a_][%w_%.]*)([%.:])([%w_]*)$")
   local names, prefix = {}, ""
   if path then
-    local value = _G
-    for segment in path:gmatch("[^%.]+") do
-      if type(value) ~= "table" then return "" end
-      value = rawget(value, segment)
-    end
+    local value = lookup(path)
+    if value == nil then return "" end
     names = members(value, sep == ":")
     prefix = path .. sep
   else
@@ -209,7 +341,6 @@ function shell.complete(text)
     add_keys(names, _G)
     for word in pairs(keywords) do names[word] = true end
   end
-  local out = {}
   for name in pairs(names) do
     if name:sub(1, #partial) == partial and (partial:sub(1, 1) == "_" or not name:match("^_")) then
       out[#out + 1] = prefix .. name
@@ -239,7 +370,19 @@ end
 function shell.test_info(i)
   local t = deps._tests[i]
   local source = tostring(t.source or ""):gsub("^@", "")
-  return tostring(t.name), source, tostring(math.tointeger(tonumber(t.line)) or 0)
+  local tags = {}
+  if type(t.tags) == "table" then
+    for j, tag in ipairs(t.tags) do tags[j] = tostring(tag) end
+  end
+  return tostring(t.name), source, tostring(math.tointeger(tonumber(t.line)) or 0),
+    table.concat(tags, ",")
+end
+
+-- A test file's directory goes first on package.path and package.cpath while it runs.
+function shell.add_module_directory(dir)
+  local prefix = dir
+  package.path = prefix .. "/?.lua;" .. prefix .. "/?/init.lua;" .. package.path
+  package.cpath = prefix .. "/?.so;" .. package.cpath
 end
 
 function shell.push_test(i)

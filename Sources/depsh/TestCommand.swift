@@ -1,7 +1,9 @@
 // The parent half of `depsh test`: finds the files, runs each in a worker process (re-exec of
 // depsh; `--jobs N` at once), watches the clock for a test stuck outside Lua (kills the worker,
 // reports the test, restarts the file after it), and feeds the reporter file by file in run
-// order — so `--jobs N` prints exactly what `--jobs 1` prints.
+// order — so `--jobs N` prints exactly what `--jobs 1` prints. `--list` goes to ListRun; a
+// selective run lists first (ListRun.filesToRun) and starts workers only for the files that
+// hold a selected test; `--coverage` adds up the workers' line counts and writes the tracefile.
 import CLua
 import DepsCore
 
@@ -13,17 +15,43 @@ enum TestCommand {
   /// How long past `--timeout` a worker may go without answering before it is killed.
   static let grace = 0.5
 
+  /// Exit codes: all passed, failures (or a flaky test), usage error, no test matched.
+  static let exitPassed: Int32 = 0
+  static let exitFailed: Int32 = 1
+  static let exitUsage: Int32 = 2
+  static let exitNothing: Int32 = 3
+
   static func run(_ options: TestOptions) -> Int32 {
+    if options.help {
+      print(Help.testUsage)
+      return exitPassed
+    }
     if options.worker { return TestWorker.run(options) }
     let files: [String]
     do {
       files = try options.discover()
-      if let filter = options.filter { try validate(pattern: filter) }
+      for pattern in options.filters { try validate(pattern: pattern, option: "--filter") }
+      for pattern in options.filtersOut {
+        try validate(pattern: pattern, option: "--filter-out")
+      }
     } catch let error as Shell.UsageError {
-      Output.error("depsh: \(error.message)\n\(Help.usageLine)\n")
-      return 2
+      Output.error("depsh: \(error.message)\n\(Help.testUsageLine)\n")
+      return exitUsage
     } catch {
-      return 2
+      return exitUsage
+    }
+    // The coverage file is opened (and emptied) before the run: a path that cannot be written
+    // is a usage error, found before any test runs.
+    var coverageFile: UnsafeMutablePointer<FILE>?
+    if let path = options.coverage {
+      guard let handle = fopen(path, "w") else {
+        Output.error("depsh: test: cannot write the coverage file \(path): "
+          + "\(String(cString: strerror(errno)))\n\(Help.testUsageLine)\n")
+        return exitUsage
+      }
+      // Not inherited by the workers.
+      _ = fcntl(fileno(handle), F_SETFD, FD_CLOEXEC)
+      coverageFile = handle
     }
     signal(SIGPIPE, SIG_IGN)
     // Workers run in their own process groups (so the watchdog can stop what they started):
@@ -31,25 +59,88 @@ enum TestCommand {
     Guard.catchInterrupts([SIGINT, SIGTERM, SIGHUP])
     var ordered = files
     if let seed = options.seed {
-      Output.error("Randomized with seed \(seed)\n")
+      Output.error("Randomized with seed \(seed) (replay this order with --seed \(seed))\n")
       var generator = SeededOrder(seed: seed)
       ordered = generator.shuffle(files)
     }
+    if options.list {
+      let (listed, failed, interrupted) = ListRun.run(files: ordered, options: options)
+      if interrupted {
+        Output.error("depsh test: interrupted\n")
+        return 130
+      }
+      if listed + failed == 0 {
+        Output.error("depsh test: no test matched\(selectionNote(options))\n")
+        return exitNothing
+      }
+      return failed == 0 ? exitPassed : exitFailed
+    }
+    if options.selects {
+      // A listing pass (one process, the files' top levels only) leaves out the files with
+      // no selected test, so they cost no worker process.
+      guard let selected = ListRun.filesToRun(ordered, options: options) else {
+        if let coverageFile { fclose(coverageFile) }
+        Output.error("depsh test: interrupted\n")
+        return 130
+      }
+      ordered = selected
+    }
     let interactive = isatty(1) != 0
+    let reporter = Reporters.make(
+      options.format, colors: interactive && options.format == .pretty, options: options)
     var scheduler = Scheduler(
-      files: ordered, options: options,
-      reporter: Reporters.make(options.format, colors: interactive && options.format == .pretty),
+      files: ordered, options: options, reporter: reporter,
       progress: interactive && options.format != .junit)
     let (passed, failed, interrupted) = scheduler.runAll()
     if interrupted {
+      if let coverageFile { fclose(coverageFile) }
       Output.error("depsh test: interrupted\n")
       return 130
     }
-    if passed + failed == 0 { Output.error("depsh test: no tests found\n") }
-    return failed == 0 ? 0 : 1
+    if let path = options.coverage, let coverageFile,
+      !writeCoverage(scheduler.coverage, to: coverageFile, named: path)
+    {
+      return exitFailed
+    }
+    if passed + failed == 0 {
+      Output.error("depsh test: no test matched\(selectionNote(options))\n")
+      return exitNothing
+    }
+    return failed == 0 ? exitPassed : exitFailed
   }
 
-  private static func validate(pattern: String) throws {
+  /// What narrowed the run, for the "no test matched" line.
+  private static func selectionNote(_ options: TestOptions) -> String {
+    var parts: [String] = []
+    for pattern in options.filters { parts.append("--filter \(pattern)") }
+    for pattern in options.filtersOut { parts.append("--filter-out \(pattern)") }
+    if !options.tags.isEmpty { parts.append("--tags \(options.tags.joined(separator: ","))") }
+    if !options.excludeTags.isEmpty {
+      parts.append("--exclude-tags \(options.excludeTags.joined(separator: ","))")
+    }
+    if let shard = options.shard { parts.append("--shard \(shard.text)") }
+    let paths = options.paths.joined(separator: " ")
+    return parts.isEmpty
+      ? " (in \(paths))" : " (in \(paths), with \(parts.joined(separator: ", ")))"
+  }
+
+  /// Writes the lcov tracefile and prints the per-file summary (stderr); false if it failed.
+  private static func writeCoverage(
+    _ counts: Coverage.Counts, to handle: UnsafeMutablePointer<FILE>, named path: String
+  ) -> Bool {
+    let reports = Coverage.report(counts)
+    let text = Coverage.tracefile(reports)
+    let written = fputs(text, handle) >= 0
+    let closed = fclose(handle) == 0
+    guard written, closed else {
+      Output.error("depsh test: cannot write the coverage file \(path)\n")
+      return false
+    }
+    Output.error(Coverage.summary(reports, written: path))
+    return true
+  }
+
+  private static func validate(pattern: String, option: String) throws {
     guard let lua = luaL_newstate() else { return }
     defer { lua_close(lua) }
     luaL_openlibs(lua)
@@ -59,7 +150,7 @@ enum TestCommand {
     lua_pushstring(lua, pattern)
     if clua_pcall(lua, 2, 1, 0) != LUA_OK {
       let message = clua_tostring(lua, -1).map { String(cString: $0) } ?? "bad pattern"
-      throw Shell.UsageError(message: "test: bad --filter pattern: \(message)")
+      throw Shell.UsageError(message: "test: bad \(option) pattern: \(message)")
     }
   }
 }
@@ -97,6 +188,8 @@ struct Scheduler {
   let files: [FileRun]
   let options: TestOptions
   var reporter: any TestReporter
+  /// `--coverage`: the line counts the workers sent.
+  private(set) var coverage = Coverage.Counts()
   let progress: Bool
   private var nextToStart = 0
   private var nextToReport = 0
@@ -140,15 +233,7 @@ struct Scheduler {
 
   private func start(_ file: FileRun, skip: Int) {
     file.started = true
-    var arguments = [
-      "test", "--worker", "--context", options.context, "--skip", String(skip),
-      "--memory-limit", String(options.memoryLimit),
-    ]
-    if options.sandbox { arguments.append("--sandbox") }
-    if let timeout = options.timeout { arguments += ["--timeout", String(timeout)] }
-    if let seed = options.seed { arguments += ["--seed", String(seed)] }
-    if let filter = options.filter { arguments += ["--filter", filter] }
-    arguments += ["--", file.path]
+    let arguments = options.workerArguments(skip: skip) + ["--", file.path]
     file.current = Running(
       position: nil, name: file.path, source: file.path, line: 0, since: clua_depsh_monotonic())
     file.discardOutput = skip > 0
@@ -184,7 +269,7 @@ struct Scheduler {
     showProgress()
   }
 
-  private func handle(_ piece: RecordScanner.Piece, in file: FileRun) {
+  private mutating func handle(_ piece: RecordScanner.Piece, in file: FileRun) {
     switch piece {
     case .output(let text):
       if !file.discardOutput { file.output += text }
@@ -201,6 +286,10 @@ struct Scheduler {
       file.output = ""
       file.results.append(result)
       file.current = nil
+    case .record(.coverage(let fields)):
+      coverage.add(fields)
+    case .record(.file):
+      break
     case .record(.done):
       file.current = nil
     }

@@ -4,10 +4,15 @@
 enum TestRecord: Equatable {
   /// The worker is running the file's top level (collecting its tests).
   case collecting
+  /// `--list`: the worker goes on to this file (one worker lists every file).
+  case file(String)
   /// Test `index` of the run list has started.
   case began(index: Int, name: String, source: String, line: Int)
   /// A test has ended. A file without `deps.test` reports itself as test 0.
   case ended(index: Int, result: TestResult)
+  /// Line counts of the file chunks the worker ran (`--coverage`): `path`, then
+  /// `line:count,line:count…`, for each file.
+  case coverage([String])
   /// The worker has finished the file.
   case done
 
@@ -19,13 +24,18 @@ enum TestRecord: Equatable {
     switch self {
     case .collecting:
       fields = ["C"]
+    case .file(let path):
+      fields = ["F", path]
     case .began(let index, let name, let source, let line):
       fields = ["B", String(index), name, source, String(line)]
     case .ended(let index, let result):
       fields = [
         "E", String(index), result.passed ? "p" : "f", result.name, result.source,
         String(result.line), String(result.duration), result.reason,
+        result.tags.joined(separator: ","), String(result.runs), String(result.passes),
       ]
+    case .coverage(let fields):
+      return "\u{1E}" + (["V"] + fields).map(Self.escape).joined(separator: "\u{1F}") + "\n"
     case .done:
       fields = ["D"]
     }
@@ -36,16 +46,22 @@ enum TestRecord: Equatable {
     let fields = raw.map(Self.unescape)
     switch (fields.first, fields.count) {
     case ("C", 1): self = .collecting
+    case ("F", 2): self = .file(fields[1])
     case ("D", 1): self = .done
     case ("B", 5):
       guard let index = Int(fields[1]), let line = Int(fields[4]) else { return nil }
       self = .began(index: index, name: fields[2], source: fields[3], line: line)
-    case ("E", 8):
+    case ("E", 11):
       guard let index = Int(fields[1]), let line = Int(fields[5]) else { return nil }
-      let result = TestResult(
+      var result = TestResult(
         name: fields[3], source: fields[4], line: line, passed: fields[2] == "p",
         reason: fields[7], duration: Double(fields[6]) ?? 0)
+      result.tags = fields[8].split(separator: ",").map(String.init)
+      result.runs = Int(fields[9]) ?? 1
+      result.passes = Int(fields[10]) ?? (result.passed ? 1 : 0)
       self = .ended(index: index, result: result)
+    case ("V", _):
+      self = .coverage(Array(fields.dropFirst()))
     default:
       return nil
     }
@@ -99,6 +115,13 @@ struct TestResult: Equatable {
   var duration: Double
   /// What the test printed (filled in by the parent).
   var output = ""
+  /// Its tags (`deps.test(name, {tags = {…}}, fn)`).
+  var tags: [String] = []
+  /// `--repeat`: how many times it ran, and passed.
+  var runs = 1
+  var passes = 0
+  /// Passed some runs and failed others.
+  var flaky: Bool { passes > 0 && passes < runs }
   /// The scenario file the test belongs to (filled in by the parent).
   var file = ""
 }

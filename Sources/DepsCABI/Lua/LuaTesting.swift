@@ -1,6 +1,7 @@
 // `deps.test(name, fn)` and the hooks depsh's test runner uses (the contract with depsh):
-//  - `deps.test(name, fn)`: when `deps._collecting == true`, appends
-//    `{name=, fn=, source=, line=}` to `deps._tests` (created when missing); otherwise runs `fn`
+//  - `deps.test(name, [options,] fn)`: when `deps._collecting == true`, appends
+//    `{name=, fn=, source=, line=, tags=}` to `deps._tests` (created when missing; `tags` a
+//    list of strings from `options.tags`, empty when none); otherwise runs `fn`
 //    at once with fresh dependencies, closes the test stores it left open (their unreceived
 //    actions / running effects fail the test, as TCA's TestStore at the end of a test) and
 //    raises on failure.
@@ -16,11 +17,15 @@ import CLua
 import DepsCore
 
 enum LuaTesting {
-  /// `deps.test(name, fn)`.
+  /// `deps.test(name, [options,] fn)`; `options.tags`: a list of strings.
   static let test: clua_SwiftFunction = { L in
     luaEntry(L) { L, runtime throws(LuaFailure) in
       let name = try LuaStack.checkString(L, 1)
-      try LuaStack.checkFunction(L, 2)
+      var tags: [String] = []
+      let hasOptions = lua_type(L, 2) == LUA_TTABLE
+      if hasOptions { tags = try testTags(L, options: 2) }
+      try LuaStack.checkFunction(L, hasOptions ? 3 : 2)
+      if hasOptions { clua_remove(L, 2) }
       lua_settop(L, 2)
       runtime.pushModule(L)
       let module = lua_gettop(L)
@@ -45,6 +50,12 @@ enum LuaTesting {
         LuaStack.setRawField(L, -2, "source")
         lua_pushinteger(L, lua_Integer(location.line))
         LuaStack.setRawField(L, -2, "line")
+        lua_createtable(L, Int32(tags.count), 0)
+        for (offset, tag) in tags.enumerated() {
+          LuaStack.push(L, tag)
+          lua_rawseti(L, -2, lua_Integer(offset + 1))
+        }
+        LuaStack.setRawField(L, -2, "tags")
         lua_rawseti(L, tests, lua_Integer(lua_rawlen(L, tests) + 1))
         return 0
       }
@@ -64,6 +75,38 @@ enum LuaTesting {
       }
       return 0
     }
+  }
+
+  /// The `tags` of the options table at `index`: absent, or a list of non-empty strings without
+  /// commas or spaces (what `depsh test --tags a,b` can name).
+  private static func testTags(_ L: OpaquePointer, options index: Int32) throws(LuaFailure)
+    -> [String]
+  {
+    let kind = LuaStack.rawField(L, index, "tags")
+    defer { clua_pop(L, 1) }
+    if kind == LUA_TNIL { return [] }
+    guard kind == LUA_TTABLE else {
+      throw .argument(index, "tags must be a list of strings, got a \(LuaStack.typeName(L, -1))")
+    }
+    var tags: [String] = []
+    let count = lua_rawlen(L, -1)
+    if count > 0 {
+      for position in 1...count {
+        defer { clua_pop(L, 1) }
+        guard lua_rawgeti(L, -1, lua_Integer(position)) == LUA_TSTRING,
+          let tag = LuaStack.string(L, -1)
+        else {
+          throw .argument(index, "tags[\(position)] must be a string, got a "
+            + LuaStack.typeName(L, -1))
+        }
+        guard !tag.isEmpty, !tag.contains(","), !tag.contains(where: \.isWhitespace) else {
+          throw .argument(index, "tags[\(position)] must be a word without commas or spaces,"
+            + " got \"\(tag)\"")
+        }
+        tags.append(tag)
+      }
+    }
+    return tags
   }
 
   /// `deps._reset()` → nil, or the leftovers of the test stores it closed.

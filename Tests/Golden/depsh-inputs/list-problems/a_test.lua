@@ -1,0 +1,3 @@
+-- Listed.
+local deps = require "deps"
+deps.test("a", function() end)

@@ -1,0 +1,2 @@
+-- Its top level ends the process: reported, and the listing goes on.
+os.exit(3)
