@@ -159,6 +159,8 @@ public final class TestStore<State: Equatable, Action>: @unchecked Sendable {
     line: UInt = #line, column: UInt = #column
   ) async {
     let nanoseconds = duration.map(nanoseconds(of:)) ?? timeout
+    let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    assertNoReceivedActions(at: location)
     let core = self.core
     let done = await core.pumpAsync(
       until: { !core.hasEffectsInFlight },
@@ -167,7 +169,7 @@ public final class TestStore<State: Equatable, Action>: @unchecked Sendable {
       report(
         TestStoreMessages.finishTimedOut(
           nanoseconds: nanoseconds, explicitTimeout: duration != nil),
-        at: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+        at: location)
     }
   }
 
@@ -246,6 +248,7 @@ public final class TestStore<State: Equatable, Action>: @unchecked Sendable {
   package func finishNow(nanoseconds: UInt64, explicitTimeout: Bool, at location: SourceLocation)
     -> Bool
   {
+    assertNoReceivedActions(at: location)
     let done = core.lock.withLock {
       core.pump(
         until: { !core.hasEffectsInFlight },
@@ -258,6 +261,32 @@ public final class TestStore<State: Equatable, Action>: @unchecked Sendable {
         at: location)
     }
     return done
+  }
+
+  /// `finish`'s first check, as TCA's: actions received and not asserted yet fail (exhaustive
+  /// only). They stay queued, so the end of the test reports them again if never received.
+  private func assertNoReceivedActions(at location: SourceLocation) {
+    core.lock.withLock {
+      core.pumpReady()
+      guard storedExhaustivity == .on, !received.isEmpty else { return }
+      report(TestStoreMessages.unhandledAtEnd(received.map { $0.action }), at: location)
+    }
+  }
+
+  /// True while the store handles an action (its reducer, observers or endpoints run on this
+  /// thread): a test store refuses to be sent an action then.
+  package var isHandlingAction: Bool {
+    core.lock.isHeldByCurrentThread && (core.isHandling || core.isPumping)
+  }
+
+  /// Drops the oldest received action, as a failed `receive` does (the fronts call it when the
+  /// expected action cannot even be decoded). Does nothing when none was received.
+  package func dropFirstReceived() {
+    core.lock.withLock {
+      core.pumpReady()
+      guard storedExhaustivity == .on, !received.isEmpty else { return }
+      expectedState = received.removeFirst().state
+    }
   }
 
   package func skipReceivedActionsNow(strict: Bool, at location: SourceLocation) {

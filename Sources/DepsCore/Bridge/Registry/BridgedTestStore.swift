@@ -103,7 +103,14 @@ final class SwiftBridgedTestStore<State: Equatable, Action>: BridgedTestStore,
     return try codec.decodeAction(action)
   }
 
+  /// Refuses a call made from inside the store's own work (its reducer, an endpoint override,
+  /// an effect): a test drives its test store from the test only.
+  private func checkNotNested() throws(BridgeError) {
+    if store.isHandlingAction { throw BridgeError(.invalid, TestStoreMessages.nestedTestStoreCall) }
+  }
+
   func send(_ action: Value, assert: ValueAssertion?) throws(BridgeError) -> [String] {
+    try checkNotNested()
     let typed = try decode(action)
     let assertion = try typedAssertion(assert)
     withIssueReporters([recorder]) {
@@ -115,8 +122,18 @@ final class SwiftBridgedTestStore<State: Equatable, Action>: BridgedTestStore,
   func receive(_ action: Value, assert: ValueAssertion?, timeout: Double)
     throws(BridgeError) -> [String]
   {
-    let typed = try decode(action)
-    let assertion = try typedAssertion(assert)
+    try checkNotNested()
+    let typed: Action
+    let assertion: ((inout State) throws -> Void)?
+    do throws(BridgeError) {
+      typed = try decode(action)
+      assertion = try typedAssertion(assert)
+    } catch {
+      // A failed receive consumes the received action, whatever the failure (as TCA's).
+      withIssueReporters([recorder]) { store.dropFirstReceived() }
+      _ = drainIssues()
+      throw error
+    }
     let codec = self.codec
     let expected = codec.encodeAction(typed)
     withIssueReporters([recorder]) {
@@ -129,6 +146,7 @@ final class SwiftBridgedTestStore<State: Equatable, Action>: BridgedTestStore,
   }
 
   func advance(by seconds: Double) throws(BridgeError) -> [String] {
+    try checkNotNested()
     guard seconds.isFinite, seconds >= 0 else {
       throw BridgeError(.invalid, "expected a finite, non-negative number of seconds, got \(seconds)")
     }
