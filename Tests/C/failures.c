@@ -93,7 +93,8 @@ static void state_change_does_not_match(void) {
   /* the store goes on from the actual state */
   CHECK_RC(deps_test_store_send(t, "\"incrementButtonTapped\"", "{\"count\":2}"), DEPS_OK,
            deps_test_store_errmsg(t));
-  CHECK_STR(deps_test_store_errmsg(t), "");
+  CHECK_STR(deps_test_store_errmsg(t),
+            "expected a string at numberFactResponse.success, got 3");
   CHECK_RC(deps_test_store_complete(t), DEPS_OK, deps_test_store_errmsg(t));
   deps_test_store_close(t);
 }
@@ -238,6 +239,38 @@ static void received_unexpected_action(void) {
             "    }\n"
             "\n"
             "(Expected: -, Received: +)");
+  deps_test_store_close(t);
+}
+
+static void finish_reports_unreceived_actions(void) {
+  deps_test_store *t = number_fact(fetch_fact);
+  deps_test_store_send(t, "\"numberFactButtonTapped\"", NULL);
+  CHECK_RC(deps_test_store_finish(t, 1000), DEPS_EFAILED, deps_test_store_errmsg(t));
+  CHECK_STR(deps_test_store_errmsg(t),
+            "The store received 1 unexpected action by the end of this test: …\n"
+            "\n"
+            "  Unhandled actions:\n"
+            "    • {\"numberFactResponse\":{\"success\":\"0 is a good number.\"}}");
+  /* the action stays queued: receiving it makes the test whole */
+  CHECK_RC(deps_test_store_receive(t,
+                                   "{\"numberFactResponse\":{\"success\":\"0 is a good number.\"}}",
+                                   "{\"numberFact\":\"0 is a good number.\"}", 1000),
+           DEPS_OK, deps_test_store_errmsg(t));
+  CHECK_RC(deps_test_store_finish(t, 1000), DEPS_OK, deps_test_store_errmsg(t));
+  CHECK_RC(deps_test_store_complete(t), DEPS_OK, deps_test_store_errmsg(t));
+  deps_test_store_close(t);
+}
+
+static void a_failed_receive_consumes_the_action(void) {
+  deps_test_store *t = number_fact(fetch_fact);
+  deps_test_store_send(t, "\"numberFactButtonTapped\"", NULL);
+  /* a payload of the wrong type cannot even be decoded: the receive fails, and the received
+     action is consumed all the same */
+  CHECK_RC(deps_test_store_receive(t, "{\"numberFactResponse\":{\"success\":3}}", NULL, 1000),
+           DEPS_EDECODE, deps_test_store_errmsg(t));
+  CHECK_STR(deps_test_store_errmsg(t),
+            "expected a string at numberFactResponse.success, got 3");
+  CHECK_RC(deps_test_store_complete(t), DEPS_OK, deps_test_store_errmsg(t));
   deps_test_store_close(t);
 }
 
@@ -594,6 +627,8 @@ int main(void) {
   RUN(receive_with_nothing_to_receive);
   RUN(received_unexpected_action);
   RUN(received_state_does_not_match);
+  RUN(finish_reports_unreceived_actions);
+  RUN(a_failed_receive_consumes_the_action);
   RUN(finish_times_out);
   RUN(complete_reports_unreceived_actions);
   RUN(complete_reports_running_effects);
