@@ -93,8 +93,7 @@ static void state_change_does_not_match(void) {
   /* the store goes on from the actual state */
   CHECK_RC(deps_test_store_send(t, "\"incrementButtonTapped\"", "{\"count\":2}"), DEPS_OK,
            deps_test_store_errmsg(t));
-  CHECK_STR(deps_test_store_errmsg(t),
-            "expected a string at numberFactResponse.success, got 3");
+  CHECK_STR(deps_test_store_errmsg(t), "");
   CHECK_RC(deps_test_store_complete(t), DEPS_OK, deps_test_store_errmsg(t));
   deps_test_store_close(t);
 }
