@@ -52,7 +52,7 @@ struct LuaReducer: Reducer {
       }
       let effect: Effect<LuaAction>
       do throws(EndpointError) {
-        effect = try LuaEffect.effect(L, at: -1, runtime: runtime)
+        effect = try LuaEffect.effect(L, at: -1, runtime: runtime, action: action.name)
       } catch {
         return .failure(error)
       }

@@ -16,8 +16,8 @@ local greeter = deps.feature {
   reduce = function(state, action, payload)
     if action == "greet" then
       return deps.run(function(send)
-        local text, err = deps.dependency("greeting.hello")(payload)
-        if text then send("greeted", text) else send("failed", err) end
+        local ok, text = pcall(deps.dependency("greeting.hello"), payload)
+        if ok then send("greeted", text) else send("failed", text) end
       end)
     elseif action == "greeted" then
       state.text = payload
@@ -43,7 +43,7 @@ store:close()
 -- The test context without an override: unimplemented, reported as a failure; the effect goes on.
 local bare = deps.TestStore { feature = "Greeter" }
 check.raises_with("HERE: Unimplemented: greeting.hello …", function() bare:send("greet", "Blob") end)
-bare:receive("failed", "Unimplemented: greeting.hello", function(s) s.text = "error: Unimplemented: greeting.hello" end)
+bare:receive("failed", 'dependency "greeting.hello" failed: Unimplemented: greeting.hello', function(s) s.text = 'error: dependency "greeting.hello" failed: Unimplemented: greeting.hello' end)
 bare:close()
 
 -- A plain store in preview.
@@ -99,8 +99,8 @@ local src = debug.getinfo(1, "S").short_src
 check.raises_with([[HERE: deps.feature "Broken": reduce failed for action "crash": ]] .. src, function() broken:send("crash") end)
 check.eq(broken.state.n, 0, "state unchanged after a reducer error")
 check.raises_with([[HERE: deps.feature "Broken": reduce failed for action "bad": reduce returned a number; expected nil, deps.run(…), deps.cancel(…) or a list of them]], function() broken:send("bad") end)
-check.raises_with("HERE: A deps.run effect raised an error: " .. src, function() broken:send("effect", nil, function(s) s.n = 1 end) end)
-check.raises_with("HERE: A deps.run effect raised an error: a deps.run function yielded by itself (coroutine.yield)", function() broken:send("yield") end)
+check.raises_with('HERE: A deps.run effect returned for action "effect" raised an unhandled error: ' .. src, function() broken:send("effect", nil, function(s) s.n = 1 end) end)
+check.raises_with('HERE: A deps.run effect returned for action "yield" raised an unhandled error: a deps.run function yielded by itself (coroutine.yield)', function() broken:send("yield") end)
 broken:close()
 check.raises("HERE: deps.sleep can only be called inside a deps.run function (while it runs)", function() return deps.sleep(1) end)
 
