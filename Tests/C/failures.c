@@ -61,6 +61,18 @@ static int fetch_fails_with_output(void *user_data, const char *input_json, char
   return -1;
 }
 
+/* A Timer test store with a test clock (a test store has one only when the test asks). */
+static deps_test_store *timer_store(void) {
+  deps_overrides *o = NULL;
+  deps_test_store *t = NULL;
+  deps_overrides_new(&o);
+  deps_overrides_set(o, "continuousClock", "\"test\"");
+  if (deps_test_store_open(&t, "Timer", NULL, o) != DEPS_OK)
+    check_fail(__FILE__, __LINE__, deps_last_error());
+  deps_overrides_free(o);
+  return t;
+}
+
 /* A NumberFact test store whose fetch is `fn`. */
 static deps_test_store *number_fact(deps_endpoint_fn fn) {
   deps_overrides *o = NULL;
@@ -183,22 +195,22 @@ static void unexpected_action_and_state_mismatch_together(void) {
 /* ---- received actions ------------------------------------------------------------------------ */
 
 static void receive_times_out_with_effects_in_flight(void) {
-  deps_test_store *t = NULL;
-  deps_test_store_open(&t, "Timer", NULL, NULL);
+  deps_test_store *t = timer_store();
   deps_test_store_send(t, "\"toggleButtonTapped\"", "{\"isRunning\":true}");
   CHECK_RC(deps_test_store_receive(t, "\"timerTicked\"", "{\"secondsElapsed\":1}", 50),
            DEPS_EFAILED, deps_test_store_errmsg(t));
   CHECK_STR(deps_test_store_errmsg(t),
             "Expected to receive an action, but received none after 0.05 seconds.\n"
             "\n"
-            "There are effects in-flight. If the effect that delivers this action uses a "
-            "clock/scheduler (via \"receive(on:)\", \"delay\", \"debounce\", etc.), make sure that "
-            "you wait enough time for it to perform the effect. If you are using a test "
-            "clock/scheduler, advance it so that the effects may complete, or consider using an "
-            "immediate clock/scheduler to immediately perform the effect instead.\n"
+            "There are effects in-flight. If the effect that delivers this action waits on a "
+            "clock (a sleep, a timer), make sure that you wait enough time for it to perform the "
+            "effect. If you are using a test clock, advance it (\"deps_test_store_advance(t, "
+            "seconds)\") so that the effects may complete, or consider using an immediate clock "
+            "(\"deps_overrides_set(o, \"continuousClock\", \"\\\"immediate\\\"\")\") to perform "
+            "the effect at once.\n"
             "\n"
-            "If you are not yet using a clock/scheduler, or can not use a clock/scheduler, try "
-            "increasing the duration of this assertion's \"timeout\".\n"
+            "If you are not using a clock, or cannot use one, give this call a longer "
+            "\"timeout_ms\".\n"
             "\n"
             "Expected to receive the following action, but didn't: …\n"
             "\n"
@@ -297,22 +309,22 @@ static void received_state_does_not_match(void) {
 /* ---- finishing - */
 
 static void finish_times_out(void) {
-  deps_test_store *t = NULL;
-  deps_test_store_open(&t, "Timer", NULL, NULL);
+  deps_test_store *t = timer_store();
   deps_test_store_send(t, "\"toggleButtonTapped\"", "{\"isRunning\":true}");
   CHECK_RC(deps_test_store_finish(t, 20), DEPS_EFAILED, deps_test_store_errmsg(t));
   CHECK_STR(deps_test_store_errmsg(t),
             "Expected effects to finish, but there are still effects in-flight after 0.02 "
             "seconds.\n"
             "\n"
-            "There are effects in-flight. If the effect that delivers this action uses a "
-            "clock/scheduler (via \"receive(on:)\", \"delay\", \"debounce\", etc.), make sure that "
-            "you wait enough time for it to perform the effect. If you are using a test "
-            "clock/scheduler, advance it so that the effects may complete, or consider using an "
-            "immediate clock/scheduler to immediately perform the effect instead.\n"
+            "There are effects in-flight. If the effect that delivers this action waits on a "
+            "clock (a sleep, a timer), make sure that you wait enough time for it to perform the "
+            "effect. If you are using a test clock, advance it (\"deps_test_store_advance(t, "
+            "seconds)\") so that the effects may complete, or consider using an immediate clock "
+            "(\"deps_overrides_set(o, \"continuousClock\", \"\\\"immediate\\\"\")\") to perform "
+            "the effect at once.\n"
             "\n"
-            "If you are not yet using a clock/scheduler, or can not use a clock/scheduler, try "
-            "increasing the duration of this assertion's \"timeout\".");
+            "If you are not using a clock, or cannot use one, give this call a longer "
+            "\"timeout_ms\".");
   CHECK_RC(deps_test_store_skip_in_flight_effects(t), DEPS_OK, deps_test_store_errmsg(t));
   CHECK_RC(deps_test_store_finish(t, 20), DEPS_OK, deps_test_store_errmsg(t));
   deps_test_store_close(t);
@@ -345,8 +357,7 @@ static void complete_reports_unreceived_actions(void) {
 }
 
 static void complete_reports_running_effects(void) {
-  deps_test_store *t = NULL;
-  deps_test_store_open(&t, "Timer", NULL, NULL);
+  deps_test_store *t = timer_store();
   deps_test_store_send(t, "\"toggleButtonTapped\"", "{\"isRunning\":true}");
   CHECK_RC(deps_test_store_complete(t), DEPS_EFAILED, deps_test_store_errmsg(t));
   CHECK_STR(deps_test_store_errmsg(t),
@@ -357,20 +368,19 @@ static void complete_reports_running_effects(void) {
             "of them complete by the end of the test. There are a few reasons why an effect may "
             "not have completed:\n"
             "\n"
-            "• If using async/await in your effect, it may need a little bit of time to properly "
-            "finish. To fix you can simply perform \"await store.finish()\" at the end of your "
+            "• If an effect waits for outside work, it may need a little bit of time to finish. "
+            "To fix you can call \"deps_test_store_finish(t, timeout_ms)\" at the end of your "
             "test.\n"
             "\n"
-            "• If an effect uses a clock/scheduler (via \"receive(on:)\", \"delay\", \"debounce\", "
-            "etc.), make sure that you wait enough time for it to perform the effect. If you are "
-            "using a test clock/scheduler, advance it so that the effects may complete, or "
-            "consider using an immediate clock/scheduler to immediately perform the effect "
-            "instead.\n"
+            "• If an effect waits on a clock (a sleep, a timer), make sure that you wait enough "
+            "time for it to perform the effect. If you are using a test clock, advance it "
+            "(\"deps_test_store_advance(t, seconds)\") so that the effects may complete, or "
+            "consider using an immediate clock (\"deps_overrides_set(o, \"continuousClock\", "
+            "\"\\\"immediate\\\"\")\") to perform the effect at once.\n"
             "\n"
-            "• If you are returning a long-living effect (timers, notifications, subjects, etc.), "
-            "then make sure those effects are torn down by marking the effect \".cancellable\" and "
-            "returning a corresponding cancellation effect (\"Effect.cancel\") from another "
-            "action, or, if your effect is driven by a Combine subject, send it a completion.\n"
+            "• If you are returning a long-living effect (timers, subscriptions, etc.), then "
+            "make sure those effects are torn down: send the action that stops them before the "
+            "end of the test, or cancel them with \"deps_test_store_skip_in_flight_effects(t)\".\n"
             "\n"
             "Started by the action: \"toggleButtonTapped\"");
   deps_test_store_close(t);
@@ -552,8 +562,8 @@ static void advance_without_a_test_clock(void) {
   deps_overrides_free(o);
   CHECK_RC(deps_test_store_advance(t, 1), DEPS_EINVAL, deps_test_store_errmsg(t));
   CHECK_STR(deps_test_store_errmsg(t),
-            "deps_test_store_advance: this store has no test clock to advance: its "
-            "continuousClock was overridden with a clock that is not \"test\"");
+            "deps_test_store_advance: this store has no test clock to advance: ask for one when "
+            "opening it (deps_overrides_set(o, \"continuousClock\", \"\\\"test\\\"\"))");
   deps_test_store_close(t);
 }
 

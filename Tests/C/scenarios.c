@@ -370,9 +370,39 @@ static void todos_constant_uuid_then_apply_overrides(void) {
 
 /* ---- Timer --------------------------------------------------------------------------------- */
 
-static void timer_with_advance(void) {
+/* A Timer test store with a test clock: the test asks for one with the preset "test" (a test
+   store has none by default, as in Swift). */
+static deps_test_store *open_timer_with_test_clock(void) {
+  deps_overrides *o = NULL;
   deps_test_store *t = NULL;
+  deps_overrides_new(&o);
+  CHECK_RC(deps_overrides_set(o, "continuousClock", "\"test\""), DEPS_OK, deps_last_error());
+  CHECK_RC(deps_test_store_open(&t, "Timer", NULL, o), DEPS_OK, deps_last_error());
+  deps_overrides_free(o);
+  return t;
+}
+
+/* The forgotten clock: the test context's continuousClock is unimplemented; the send fails
+   with the same verdict as in Swift and Lua (each unimplemented use is an issue). */
+static void timer_without_a_clock_fails(void) {
+  deps_test_store *t = NULL;
+  const char *message;
   CHECK_RC(deps_test_store_open(&t, "Timer", NULL, NULL), DEPS_OK, deps_last_error());
+  CHECK_RC(deps_test_store_send(t, "\"toggleButtonTapped\"", "{\"isRunning\":true}"),
+           DEPS_EFAILED, deps_test_store_errmsg(t));
+  message = deps_test_store_errmsg(t);
+  CHECK(strncmp(message, "Unimplemented: ContinuousClock.now\n\nUnimplemented: "
+                         "ContinuousClock.sleep\n\n", 74) == 0);
+  CHECK_RC(deps_test_store_advance(t, 1), DEPS_EINVAL, deps_test_store_errmsg(t));
+  CHECK_STR(deps_test_store_errmsg(t),
+            "deps_test_store_advance: this store has no test clock to advance: ask for one when "
+            "opening it (deps_overrides_set(o, \"continuousClock\", \"\\\"test\\\"\"))");
+  deps_test_store_set_exhaustive(t, 0);
+  deps_test_store_close(t);
+}
+
+static void timer_with_advance(void) {
+  deps_test_store *t = open_timer_with_test_clock();
   CHECK_RC(deps_test_store_send(t, "\"toggleButtonTapped\"", "{\"isRunning\":true}"), DEPS_OK,
            deps_test_store_errmsg(t));
   CHECK_RC(deps_test_store_advance(t, 1.0), DEPS_OK, deps_test_store_errmsg(t));
@@ -395,8 +425,7 @@ static void timer_with_advance(void) {
 
 /* Non-exhaustive: ticks need not be received; skip the running timer at the end. */
 static void timer_non_exhaustive_and_skips(void) {
-  deps_test_store *t = NULL;
-  CHECK_RC(deps_test_store_open(&t, "Timer", NULL, NULL), DEPS_OK, deps_last_error());
+  deps_test_store *t = open_timer_with_test_clock();
   CHECK_RC(deps_test_store_set_exhaustive(t, 0), DEPS_OK, deps_test_store_errmsg(t));
   CHECK_RC(deps_test_store_send(t, "\"toggleButtonTapped\"", "{\"isRunning\":true}"), DEPS_OK,
            deps_test_store_errmsg(t));
@@ -782,6 +811,7 @@ int main(void) {
   RUN(todos_with_incrementing_uuid_and_constant_date);
   RUN(todos_constant_uuid_then_apply_overrides);
   RUN(timer_with_advance);
+  RUN(timer_without_a_clock_fails);
   RUN(timer_non_exhaustive_and_skips);
   RUN(timer_plain_store_with_an_unadvanced_test_clock);
   RUN(app_tutorial_sandbox_test_store);

@@ -96,6 +96,7 @@ enum LuaTestStore {
         throw .error(error.message)
       }
       if let exhaustivity { store.exhaustivity = exhaustivity }
+      store.dialect = .lua
       let box = LuaTestStoreBox(runtime: runtime, featureName: descriptor.name, store: store)
       runtime.track(box)
       LuaUserdata.push(L, box, metatable: metatable)
@@ -150,9 +151,10 @@ enum LuaTestStore {
       let (_, store) = try open(L)
       let action = try action(L, at: 2)
       let assert = try assertion(L, runtime, at: 4)
+      let site = LuaStack.location(L).map { "\($0.file):\($0.line)" }
       let failures: [String]
       do throws(BridgeError) {
-        failures = try store.send(action, assert: assert)
+        failures = try store.send(action, assert: assert, site: site)
       } catch {
         throw .error(error.message)
       }

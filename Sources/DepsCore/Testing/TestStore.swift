@@ -32,6 +32,8 @@ public final class TestStore<State: Equatable, Action>: @unchecked Sendable {
   struct SendRecord {
     let action: Action
     let location: SourceLocation
+    /// Where a C or Lua test sent it (`file.lua:12`), when known.
+    let site: String?
   }
 
   let core: StoreCore<State, Action>
@@ -48,6 +50,9 @@ public final class TestStore<State: Equatable, Action>: @unchecked Sendable {
     set { core.lock.withLock { storedExhaustivity = newValue } }
   }
   private var storedExhaustivity: Exhaustivity = .on
+
+  /// The language of the advice in failures (C and Lua test stores speak theirs).
+  package var dialect: TestStoreDialect = .swift
 
   /// The default time `receive` and `finish` wait, in nanoseconds (1 second).
   public var timeout: UInt64 = 1_000_000_000
@@ -200,7 +205,8 @@ public final class TestStore<State: Equatable, Action>: @unchecked Sendable {
   /// `send` without `async`: runs effects on this thread until they wait.
   @discardableResult
   package func sendNow(
-    _ action: Action, assert: ((inout State) throws -> Void)?, at location: SourceLocation
+    _ action: Action, assert: ((inout State) throws -> Void)?, at location: SourceLocation,
+    site: String? = nil
   ) -> TestStoreTask {
     let origin = core.lock.withLock { () -> UInt64 in
       if !received.isEmpty {
@@ -219,7 +225,7 @@ public final class TestStore<State: Equatable, Action>: @unchecked Sendable {
         expectedState = core.state
       }
       let origin = core.makeOrigin()
-      sends[origin] = SendRecord(action: action, location: location)
+      sends[origin] = SendRecord(action: action, location: location, site: site)
       let stateAfterReducer = core.process(action, origin: origin, fromEffect: false)
       assertState(actual: stateAfterReducer, modify: assert, at: location)
       core.pumpReady()
@@ -257,7 +263,7 @@ public final class TestStore<State: Equatable, Action>: @unchecked Sendable {
     if !done {
       report(
         TestStoreMessages.finishTimedOut(
-          nanoseconds: nanoseconds, explicitTimeout: explicitTimeout),
+          dialect, nanoseconds: nanoseconds, explicitTimeout: explicitTimeout),
         at: location)
     }
     return done
@@ -337,7 +343,10 @@ public final class TestStore<State: Equatable, Action>: @unchecked Sendable {
           let record = sends[origin]
           let startedBy = record.map { (action: $0.action as Any, location: $0.location) }
           report(
-            TestStoreMessages.effectStillRunning(startedBy: startedBy),
+            dialect == .swift
+              ? TestStoreMessages.effectStillRunning(startedBy: startedBy)
+              : TestStoreMessages.effectStillRunning(
+                dialect, action: record?.action, site: record?.site),
             at: record?.location ?? location)
         }
       }
@@ -385,7 +394,7 @@ public final class TestStore<State: Equatable, Action>: @unchecked Sendable {
       if !hasReceived(matching: isMatching) && core.hasEffectsInFlight {
         report(
           TestStoreMessages.receiveTimedOut(
-            exhaustive: exhaustive, nanoseconds: timedOut.nanoseconds,
+            dialect, exhaustive: exhaustive, nanoseconds: timedOut.nanoseconds,
             explicitTimeout: timedOut.explicit),
           at: location)
       }

@@ -73,7 +73,10 @@ deps.feature {
     end
   end,
 }
-local ticker = deps.TestStore { feature = "Ticker" }
+local ticker = deps.TestStore {
+  feature = "Ticker",
+  dependencies = function(d) d.continuousClock = "test" end,
+}
 ticker:send("start", nil, function(s) s.running = true end)
 ticker:advance(2)
 ticker:receive("tick", nil, function(s) s.ticks = 1 end)

@@ -48,8 +48,22 @@ failing:receive("numberFactResponse", { failure = where .. ": offline" },
                 function(s) s.errorMessage = where .. ": offline" end)
 failing:close()
 
--- Timer: the test clock, receive, finish.
-local timer = deps.TestStore { feature = "Timer" }
+-- The forgotten clock: a test store has the test context's unimplemented clocks unless the
+-- test asks for a test clock, so this send fails as it does in Swift and C.
+local forgot = deps.TestStore { feature = "Timer", exhaustivity = "off" }
+local ok, message = pcall(forgot.send, forgot, "toggleButtonTapped", nil, function(s) s.isRunning = true end)
+check.eq(ok, false, "a forgotten clock fails the send")
+check.eq(message:sub(1, 74), "Unimplemented: ContinuousClock.now\n\nUnimplemented: ContinuousClock.sleep\n\n", "the verdict")
+check.raises([[HERE: this store has no test clock to advance: ask for one when opening it (d.continuousClock = "test")]], function() forgot:advance(1) end)
+-- (the running effect keeps reporting the unimplemented clock until close cancels it)
+check.eq(pcall(forgot.close, forgot), false, "close reports the unimplemented clock too")
+check.eq(forgot.closed, true, "closed all the same")
+
+-- Timer: the test clock (asked for with the preset "test"), receive, finish.
+local timer = deps.TestStore {
+  feature = "Timer",
+  dependencies = function(d) d.continuousClock = "test" end,
+}
 timer:send("toggleButtonTapped", nil, function(s) s.isRunning = true end)
 timer:advance(1)
 timer:receive("timerTicked", nil, function(s) s.secondsElapsed = 1 end)

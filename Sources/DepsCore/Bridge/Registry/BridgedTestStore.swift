@@ -14,8 +14,13 @@ public enum ValueAssertion: Sendable {
 public protocol BridgedTestStore: AnyObject, Sendable {
   /// The feature it runs.
   var feature: FeatureDescriptor { get }
-  /// Sends `action` and asserts the state; returns the failures (empty: passed).
-  func send(_ action: Value, assert: ValueAssertion?) throws(BridgeError) -> [String]
+  /// Sends `action` and asserts the state; returns the failures (empty: passed). `site` is
+  /// where the test sent it (`file.lua:12`), named if one of its effects is still running at
+  /// the end of the test.
+  func send(_ action: Value, assert: ValueAssertion?, site: String?) throws(BridgeError)
+    -> [String]
+  /// The language of the advice in failures (`.c` unless the front says otherwise).
+  var dialect: TestStoreDialect { get set }
   /// Receives `action` (waiting up to `timeout` seconds) and asserts the state.
   func receive(_ action: Value, assert: ValueAssertion?, timeout: Double)
     throws(BridgeError) -> [String]
@@ -35,6 +40,13 @@ public protocol BridgedTestStore: AnyObject, Sendable {
   func applyOverrides(_ overrides: DependencyOverrides)
   /// Ends the test: unreceived actions and running effects are reported and returned.
   func close() -> [String]
+}
+
+extension BridgedTestStore {
+  /// Sends `action` and asserts the state (no send site); returns the failures.
+  public func send(_ action: Value, assert: ValueAssertion?) throws(BridgeError) -> [String] {
+    try send(action, assert: assert, site: nil)
+  }
 }
 
 final class SwiftBridgedTestStore<State: Equatable, Action>: BridgedTestStore,
@@ -58,6 +70,7 @@ final class SwiftBridgedTestStore<State: Equatable, Action>: BridgedTestStore,
     self.store = withIssueReporters([recorder]) {
       TestStore(initialState: initialState, reducer: reducer, withDependencies: prepare)
     }
+    store.dialect = .c
   }
 
   deinit {
@@ -109,12 +122,19 @@ final class SwiftBridgedTestStore<State: Equatable, Action>: BridgedTestStore,
     if store.isHandlingAction { throw BridgeError(.invalid, TestStoreMessages.nestedTestStoreCall) }
   }
 
-  func send(_ action: Value, assert: ValueAssertion?) throws(BridgeError) -> [String] {
+  var dialect: TestStoreDialect {
+    get { store.dialect }
+    set { store.dialect = newValue }
+  }
+
+  func send(_ action: Value, assert: ValueAssertion?, site: String?) throws(BridgeError)
+    -> [String]
+  {
     try checkNotNested()
     let typed = try decode(action)
     let assertion = try typedAssertion(assert)
     withIssueReporters([recorder]) {
-      _ = store.sendNow(typed, assert: assertion, at: Self.here)
+      _ = store.sendNow(typed, assert: assertion, at: Self.here, site: site)
     }
     return drainIssues()
   }
@@ -152,10 +172,7 @@ final class SwiftBridgedTestStore<State: Equatable, Action>: BridgedTestStore,
     }
     let clocks = store.testClocks
     guard !clocks.isEmpty else {
-      throw BridgeError(
-        .invalid,
-        "this store has no test clock to advance: its continuousClock was overridden with a "
-          + "clock that is not \"test\"")
+      throw BridgeError(.invalid, TestStoreMessages.noTestClock(store.dialect))
     }
     withIssueReporters([recorder]) {
       for clock in clocks {

@@ -129,7 +129,8 @@ public struct FeatureDescriptor: Sendable {
     try openStore(state, context, overrides)
   }
 
-  /// Opens an exhaustive test store (test context, a test clock unless overridden).
+  /// Opens an exhaustive test store (test context; clocks are the test context's defaults
+  /// unless `overrides` sets them, e.g. `continuousClock` to the preset `"test"`).
   public func openTest(state: Value? = nil, overrides: DependencyOverrides)
     throws(BridgeError) -> any BridgedTestStore
   {
@@ -234,8 +235,8 @@ public final class FeatureRegistry: Sendable {
         return SwiftBridgedTestStore<R.State, R.Action>(
           feature: placeholder, codec: codec, initialState: initial, reducer: reducer
         ) { values in
-          values.continuousClock = TestClock()
-          values.suspendingClock = TestClock()
+          // As Swift's TestStore: the test context's defaults (unimplemented clocks); a test
+          // clock only when the test asks for one (the preset "test").
           overrides.apply(to: &values)
         }
       })
