@@ -134,14 +134,14 @@ enum LuaTestStore {
 
   /// The assert function at `index` as a `ValueAssertion` (nil when absent). It is called with
   /// a copy of the expected state while the store call runs, on this thread.
-  static func assertion(_ L: OpaquePointer, _ runtime: LuaRuntime, at index: Int32)
-    throws(LuaFailure) -> ValueAssertion?
-  {
+  static func assertion(
+    _ L: OpaquePointer, _ runtime: LuaRuntime, at index: Int32, shape: Value
+  ) throws(LuaFailure) -> ValueAssertion? {
     if clua_isnoneornil(L, index) != 0 { return nil }
     try LuaStack.checkFunction(L, index)
     let thread = LuaThread(state: L)
     return .modify { value in
-      try runtime.callAssert(on: thread, functionAt: index, &value)
+      try runtime.callAssert(on: thread, functionAt: index, &value, shape: shape)
     }
   }
 
@@ -150,7 +150,7 @@ enum LuaTestStore {
     luaEntry(L) { L, runtime throws(LuaFailure) in
       let (_, store) = try open(L)
       let action = try action(L, at: 2)
-      let assert = try assertion(L, runtime, at: 4)
+      let assert = try assertion(L, runtime, at: 4, shape: store.feature.defaultState)
       let site = LuaStack.location(L).map { "\($0.file):\($0.line)" }
       let failures: [String]
       do throws(BridgeError) {
@@ -167,7 +167,7 @@ enum LuaTestStore {
     luaEntry(L) { L, runtime throws(LuaFailure) in
       let (_, store) = try open(L)
       let action = try action(L, at: 2)
-      let assert = try assertion(L, runtime, at: 4)
+      let assert = try assertion(L, runtime, at: 4, shape: store.feature.defaultState)
       let timeout = try LuaStack.optionalNumber(L, 5) ?? 1.0
       let failures: [String]
       do throws(BridgeError) {
@@ -317,7 +317,9 @@ enum LuaTestStore {
 extension LuaRuntime {
   /// Calls the assert function at `index` of the store call's stack (`thread`) with a copy of
   /// the expected state and reads the copy back. Only valid while that call runs.
-  func callAssert(on thread: LuaThread, functionAt index: Int32, _ value: inout Value) throws {
+  func callAssert(
+    on thread: LuaThread, functionAt index: Int32, _ value: inout Value, shape: Value
+  ) throws {
     let input = value
     let outcome: Result<Value, EndpointError>? = withState { L in
       guard L == thread.state else {
@@ -335,7 +337,7 @@ extension LuaRuntime {
         return .failure(EndpointError(message))
       }
       do throws(LuaValue.ConversionError) {
-        return .success(try LuaValue.read(L, table, hint: input))
+        return .success(try LuaValue.read(L, table, hint: input, shape: shape))
       } catch {
         return .failure(EndpointError(error.describe(root: "state")))
       }

@@ -121,4 +121,41 @@ counter:send("delayedIncrementButtonTapped", nil, function(s) s.isLoading = true
 counter:receive("delayedIncrementFinished", nil, function(s) s.count = 1; s.isLoading = false end)
 counter:close()
 
+-- A declared action schema: names and payload types, checked like a built-in feature's.
+deps.feature {
+  name = "Laps",
+  state = { laps = {}, label = "" },
+  actions = { lap = "integer", reset = "none", label = "string", note = "any" },
+  reduce = function(state, action, payload)
+    if action == "lap" then table.insert(state.laps, payload)
+    elseif action == "reset" then state.laps = {}
+    elseif action == "label" then state.label = payload end
+  end,
+}
+local laps = deps.TestStore { feature = "Laps" }
+check.raises([[HERE: unknown action "lapp" for Laps; did you mean "lap"?]], function() laps:send("lapp", 1) end)
+check.raises([[HERE: expected an integer at lap, got "x"]], function() laps:send("lap", "x") end)
+check.raises([[HERE: missing payload at lap]], function() laps:send("lap") end)
+check.raises([[HERE: action "reset" of Laps takes no payload: send "reset", got {"reset":1}]], function() laps:send("reset", 1) end)
+check.raises([[HERE: expected a string at label, got 3]], function() laps:send("label", 3) end)
+laps:send("note", { anything = true })
+laps:send("lap", 3, function(s) s.laps = { 3 } end)
+laps:send("reset", nil, function(s) s.laps = {} end)
+laps:close()
+local listed = {}
+for _, feature in ipairs(deps.features()) do
+  if feature.name == "Laps" then
+    for _, action in ipairs(feature.actions) do listed[#listed + 1] = action.name .. ":" .. tostring(action.payload) end
+  end
+end
+check.eq(listed, { "label:string", "lap:integer", "note:any", "reset:nil" }, "deps.features shows the schema")
+check.raises([[HERE: bad argument #1 to 'feature' (field 'actions': the payload type of "x" must be one of "none", "any", "string", "number", "integer", "boolean", "object", "array")]], function() deps.feature { name = "BadSchema", reduce = function() end, actions = { x = "str" } } end)
+
+-- Unknown keys in an initial state are refused for every feature whose state shape is known.
+check.raises([[HERE: unknown state key "lapz" for Laps; did you mean "laps"?]], function() deps.TestStore { feature = "Laps", state = { lapz = {} } } end)
+check.raises([[HERE: unknown state key "cont" for Counter; did you mean "count"?]], function() deps.Store { feature = "Counter", state = { cont = 3 } } end)
+local optional = deps.TestStore { feature = "NumberFact", state = { numberFact = "kept" } }
+check.eq(optional.state.numberFact, "kept", "an optional key absent from the default state is known")
+optional:close()
+
 check.done("feature")
