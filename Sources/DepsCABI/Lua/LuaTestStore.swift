@@ -53,8 +53,12 @@ enum LuaTestStore {
     return (box, store)
   }
 
-  /// Raises the failures of a call (positioned at the Lua caller), or returns 0 results.
-  private static func check(_ failures: [String]) throws(LuaFailure) -> Int32 {
+  /// Raises the failures of a call (positioned at the Lua caller), or returns 0 results. An
+  /// interrupted call (Ctrl-C in depsh) raises the interrupt instead of the failures it caused.
+  private static func check(_ failures: [String], _ method: String = "the call")
+    throws(LuaFailure) -> Int32
+  {
+    if let interrupted = LuaFailure.interrupted(method) { throw interrupted }
     if failures.isEmpty { return 0 }
     throw .error(failures.joined(separator: "\n\n"))
   }
@@ -158,7 +162,7 @@ enum LuaTestStore {
       } catch {
         throw .error(error.message)
       }
-      return try check(failures)
+      return try check(failures, "store:send")
     }
   }
 
@@ -175,7 +179,7 @@ enum LuaTestStore {
       } catch {
         throw .error(error.message)
       }
-      return try check(failures)
+      return try check(failures, "store:receive")
     }
   }
 
@@ -192,7 +196,7 @@ enum LuaTestStore {
       } catch {
         throw .error(error.message)
       }
-      return try check(failures)
+      return try check(failures, "store:advance")
     }
   }
 
@@ -201,7 +205,7 @@ enum LuaTestStore {
     luaEntry(L) { L, _ throws(LuaFailure) in
       let (_, store) = try open(L)
       let timeout = try LuaStack.optionalNumber(L, 2) ?? 1.0
-      return try check(store.finish(timeout: timeout))
+      return try check(store.finish(timeout: timeout), "store:finish")
     }
   }
 

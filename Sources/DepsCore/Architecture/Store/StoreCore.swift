@@ -125,9 +125,13 @@ class StoreRuntime: @unchecked Sendable {
       drainJobs()
       if done() { return true }
       if effects.isEmpty && !executor.hasReadyJobs { return false }
-      // Effects that never wait keep jobs ready: the deadline still ends the call.
+      // Effects that never wait keep jobs ready: the deadline still ends the call, and so does
+      // an interrupt (Ctrl-C in a shell), checked at least every 50 ms while waiting.
+      if StoreInterrupt.isRequested { return done() }
       if MonotonicClock.now >= deadline { return false }
-      if !executor.waitForWork(until: deadline) {
+      let slice = min(deadline, MonotonicClock.deadline(afterNanoseconds: 50_000_000))
+      if !executor.waitForWork(until: slice) {
+        if slice < deadline { continue }
         drainJobs()
         return done()
       }
