@@ -301,6 +301,6 @@ enum LuaIssues {
     }
     let recorder = RecordingIssueReporter()
     let result = withIssueReporters([recorder], operation: body)
-    return (result, recorder.messages)
+    return (result, recorder.messages.map { TestStoreDialect.lua.translate($0) })
   }
 }

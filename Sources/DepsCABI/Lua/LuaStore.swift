@@ -156,6 +156,7 @@ enum LuaStore {
       } catch {
         throw .error(error.message)
       }
+      store.dialect = .lua
       let box = LuaStoreBox(
         runtime: runtime, featureName: descriptor.name, context: context, store: store)
       runtime.track(box)

@@ -13,6 +13,18 @@ public enum TestStoreDialect: Sendable, Equatable {
   case lua
 }
 
+extension TestStoreDialect {
+  /// An issue's message in this front's terms (library-internal Swift locations dropped,
+  /// Swift-only advice replaced).
+  ///
+  /// ```swift
+  /// TestStoreDialect.lua.translate(message)
+  /// ```
+  public func translate(_ message: String) -> String {
+    TestStoreMessages.inDialect(message, self)
+  }
+}
+
 extension TestStoreMessages {
   /// `finish` (and the timeout to give it) as the dialect writes it.
   static func finishCall(_ dialect: TestStoreDialect) -> String {
@@ -120,5 +132,69 @@ extension TestStoreMessages {
     "this store has no test clock to advance: ask for one when opening it ("
       + (dialect == .swift ? "$0.continuousClock = TestClock()" : clockPreset(dialect, "test"))
       + ")"
+  }
+}
+
+extension TestStoreMessages {
+  /// An issue reported while a C or Lua call ran, told in that front's terms: locations inside
+  /// the library's own Swift sources (`DepsCore/Counter.swift:21`) are dropped — the front
+  /// positions the error at the user's own call — and advice naming Swift API is replaced by
+  /// the front's. Other text is unchanged.
+  static func inDialect(_ message: String, _ dialect: TestStoreDialect) -> String {
+    guard dialect != .swift else { return message }
+    var lines = message.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    var index = 0
+    while index < lines.count {
+      let line = lines[index]
+      let heading = line.hasPrefix("  Location:") || line.hasPrefix("  Defined in '")
+      if heading, index + 1 < lines.count, isLibraryLocation(lines[index + 1]) {
+        lines.removeSubrange(index...(index + 1))
+        // The blank line that separated the removed block from what came before.
+        if index > 0, index <= lines.count, lines[index - 1].isEmpty,
+          index == lines.count || lines[index].isEmpty
+        {
+          lines.remove(at: index - 1)
+          index -= 1
+        }
+        continue
+      }
+      index += 1
+    }
+    var text = lines.joined(separator: "\n")
+    let swiftAdvice =
+      "If you are using the Composable Architecture, mutate the 'dependencies' property on your "
+      + "'TestStore'. Otherwise, use 'withDependencies' to define a scope for the override. If "
+      + "you'd like to provide a default value for all tests, implement the 'testValue' "
+      + "requirement of the 'DependencyKey' protocol."
+    let frontAdvice =
+      dialect == .c
+      ? "Override it in the deps_overrides the store is opened with (deps_overrides_set or "
+        + "deps_overrides_set_endpoint)."
+      : "Override it in the store's dependencies (dependencies = function(d) … end), or with "
+        + "deps.with_dependencies."
+    text = replacing(swiftAdvice, with: frontAdvice, in: text)
+    // `An "Effect.run" returned from "DepsCore/Counter.swift:21" threw …`: the place is the
+    // library's, not the caller's.
+    if let start = text.firstRange(of: #" returned from "DepsCore/"#),
+      let end = text[start.upperBound...].firstIndex(of: "\"")
+    {
+      text.removeSubrange(start.lowerBound...end)
+    }
+    return text
+  }
+
+  /// True for an indented `DepsCore/<file>.swift:<line>` (a location in the library).
+  private static func isLibraryLocation(_ line: String) -> Bool {
+    let trimmed = line.drop { $0 == " " }
+    return trimmed.hasPrefix("DepsCore/") && trimmed.contains(".swift:")
+  }
+
+  private static func replacing(_ target: String, with replacement: String, in text: String)
+    -> String
+  {
+    guard !target.isEmpty, let range = text.firstRange(of: target) else { return text }
+    var copy = text
+    copy.replaceSubrange(range, with: replacement)
+    return copy
   }
 }

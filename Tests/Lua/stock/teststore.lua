@@ -147,4 +147,17 @@ check.raises_with("The store received 1 unexpected action", function()
   scoped:send("delayedIncrementButtonTapped", nil, function(s) s.isLoading = true end)
 end)
 
+-- An issue from the dependency system speaks Lua: no location inside the library (the error is
+-- positioned at the test's own line), Lua advice.
+local delayed = deps.TestStore { feature = "Counter" }
+check.raises([[HERE: @Dependency(\.delayClient) has no test implementation, but was accessed from a test context:
+
+  Dependency:
+    DelayClient
+
+Dependencies registered with the library are not allowed to use their default, live implementations when run from tests.
+
+To fix, override 'delayClient' with a test value. Override it in the store's dependencies (dependencies = function(d) … end), or with deps.with_dependencies.]], function() delayed:send("delayedIncrementButtonTapped", nil, function(s) s.isLoading = true end) end)
+delayed:close()
+
 check.done("teststore")

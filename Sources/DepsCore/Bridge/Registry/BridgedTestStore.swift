@@ -221,5 +221,8 @@ final class SwiftBridgedTestStore<State: Equatable, Action>: BridgedTestStore,
     return drainIssues()
   }
 
-  private func drainIssues() -> [String] { recorder.takeMessages() }
+  private func drainIssues() -> [String] {
+    let dialect = store.dialect
+    return recorder.takeMessages().map { TestStoreMessages.inDialect($0, dialect) }
+  }
 }
