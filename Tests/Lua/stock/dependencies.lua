@@ -47,6 +47,16 @@ end, function()
     .. ": no network", function() return deps.dependency("numberFact.fetch")(7) end)
 end)
 
+-- Nesting has a limit: an override calling its own endpoint stops after 32 levels with a
+-- clear error instead of overflowing the stack.
+deps.with_dependencies(function(d)
+  d.numberFact.fetch = function(n) return deps.dependency("numberFact.fetch")(n + 1) end
+end, function()
+  local ok, message = pcall(deps.dependency("numberFact.fetch"), 0)
+  check.eq(ok, false, "runaway nesting fails")
+  check.truthy(message:find('dependency "numberFact.fetch": foreign endpoint calls nested more than 32 deep (an override calling an endpoint whose override calls another …); stopped here', 1, true), "with the nesting limit's message")
+end)
+
 -- Errors: unknown paths name the close matches; wrong kinds of value.
 check.raises([[HERE: unknown dependency path "numbrFact.fetch"; did you mean "numberFact.fetch"?]], function() deps.with_dependencies(function(d) d.numbrFact.fetch = function() end end, function() end) end)
 check.raises([[HERE: unknown dependency path "dat.now"; did you mean "date.now"?]], function() deps.dependency("dat.now") end)

@@ -160,4 +160,33 @@ Dependencies registered with the library are not allowed to use their default, l
 To fix, override 'delayClient' with a test value. Override it in the store's dependencies (dependencies = function(d) … end), or with deps.with_dependencies.]], function() delayed:send("delayedIncrementButtonTapped", nil, function(s) s.isLoading = true end) end)
 delayed:close()
 
+-- A failed receive consumes the received action: the test fails once, not again at the end.
+local consumed = deps.TestStore {
+  feature = "NumberFact",
+  dependencies = function(d) d.numberFact.fetch = function() return "fact" end end,
+}
+consumed:send("numberFactButtonTapped")
+check.raises("HERE: expected a string at numberFactResponse.success, got 3", function() consumed:receive("numberFactResponse", { success = 3 }) end)
+consumed:close()
+
+-- A still-running effect names the action that started it and where the test sent it, with
+-- advice in Lua.
+local running = deps.TestStore {
+  feature = "Timer",
+  dependencies = function(d) d.continuousClock = "test" end,
+}
+running:send("toggleButtonTapped", nil, function(s) s.isRunning = true end)
+local sent_at = debug.getinfo(1, "S").short_src .. ":" .. (debug.getinfo(1, "l").currentline - 1)
+check.raises([[HERE: An effect returned for this action is still running. It must complete before the end of the test. …
+
+To fix, inspect any effects the reducer returns for this action and ensure that all of them complete by the end of the test. There are a few reasons why an effect may not have completed:
+
+• If an effect waits for outside work, it may need a little bit of time to finish. To fix you can call "store:finish()" at the end of your test.
+
+• If an effect waits on a clock (a sleep, a timer), make sure that you wait enough time for it to perform the effect. If you are using a test clock, advance it ("store:advance(seconds)") so that the effects may complete, or consider using an immediate clock ("d.continuousClock = "immediate"") to perform the effect at once.
+
+• If you are returning a long-living effect (timers, subscriptions, etc.), then make sure those effects are torn down: start them with an id ("deps.run(fn, {id = …})") and return a corresponding cancellation effect ("deps.cancel(id)") from another action.
+
+Started by the action: "toggleButtonTapped" (sent at ]] .. sent_at .. ")", function() running:close() end)
+
 check.done("teststore")
