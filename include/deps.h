@@ -31,8 +31,10 @@
  *  - threads: calls on one handle are serialized (a handle may be shared, calls on it wait for
  *    each other); different handles are independent. Callbacks (endpoints, observers) run on
  *    the thread inside the call on the store that needs them, never on a thread of their own.
- *    A callback may call deps_store_send / deps_store_state on the store it runs in; closing
- *    that store from inside its callback is refused (see deps_store_close).
+ *    A callback may call deps_store_send / deps_store_state on the store it runs in: a send
+ *    made while an action is being handled is queued and handled right after it, in order
+ *    (the call returns DEPS_OK); closing that store from inside its callback is refused (see
+ *    deps_store_close). A test store refuses calls from its own callbacks (DEPS_EINVAL).
  */
 #ifndef DEPS_H
 #define DEPS_H
@@ -251,7 +253,7 @@ const char *deps_store_errmsg(deps_store *s);
 void deps_store_close(deps_store *s);
 
 /* ------------------------------------------------------------------------------------------ */
-/* An exhaustive test store (test context, test clocks unless overridden)                     */
+/* An exhaustive test store (test context; a test clock only when o asks for one)            */
 
 /**
  * Asserts like the Swift TestStore: every state change, received action and running effect
@@ -264,11 +266,14 @@ void deps_store_close(deps_store *s);
 typedef struct deps_test_store deps_test_store;
 
 /**
- * CONSTRUCTOR. Opens a test store for a registered feature, in the test context, with test
- * clocks for continuousClock and suspendingClock unless o overrides them.
+ * CONSTRUCTOR. Opens a test store for a registered feature, in the test context with its
+ * default values, as Swift's TestStore: continuousClock and suspendingClock are unimplemented
+ * clocks unless o sets them (deps_overrides_set(o, "continuousClock", "\"test\"") for a test
+ * clock to advance). See docs/teststore-contract.md.
  *   out         receives the test store (NULL on failure); close it with deps_test_store_close.
  *   feature     the feature's name.
- *   state_json  NULL for the default state, or a JSON object merged (RFC 7386) onto it.
+ *   state_json  NULL for the default state, or a JSON object merged (RFC 7386) onto it; a
+ *               top-level key the state does not have is DEPS_ENOTFOUND (close matches named).
  *   o           NULL, or overrides; copied, so it may be freed right after.
  * Returns: DEPS_OK; DEPS_EINVAL; DEPS_ENOTFOUND; DEPS_EDECODE. See deps_last_error().
  */
@@ -291,7 +296,8 @@ int deps_test_store_send(deps_test_store *t, const char *action_json,
  * it) and asserts the state after it, like deps_test_store_send.
  * Returns: DEPS_OK; DEPS_EFAILED (nothing received in time, another action received, state
  * mismatch); DEPS_EINVAL (NULL t/action_json, negative timeout); DEPS_ENOTFOUND;
- * DEPS_EDECODE.
+ * DEPS_EDECODE. A failed receive consumes the oldest received action, whatever the failure
+ * (also when action_json cannot be decoded), as TCA's.
  */
 int deps_test_store_receive(deps_test_store *t, const char *action_json,
                             const char *expected_patch, int timeout_ms);
@@ -299,13 +305,16 @@ int deps_test_store_receive(deps_test_store *t, const char *action_json,
 /**
  * METHOD. Advances the store's test clock(s) by seconds, running the effects that wake.
  * Returns: DEPS_OK; DEPS_EFAILED (issues reported); DEPS_EINVAL (NULL t, negative or
- * non-finite seconds, or no test clock because o replaced the clocks).
+ * non-finite seconds, or no test clock: o did not set continuousClock to "test").
  */
 int deps_test_store_advance(deps_test_store *t, double seconds);
 
 /**
- * METHOD. Runs effects until none is running, waiting up to timeout_ms.
- * Returns: DEPS_OK; DEPS_EFAILED (effects still running: the message says so); DEPS_EINVAL.
+ * METHOD. Runs effects until none is running, waiting up to timeout_ms. First, as TCA's
+ * finish, actions received and not yet asserted fail ("The store received N unexpected
+ * action(s) …"); they stay queued.
+ * Returns: DEPS_OK; DEPS_EFAILED (unreceived actions, or effects still running: the message
+ * says so); DEPS_EINVAL.
  */
 int deps_test_store_finish(deps_test_store *t, int timeout_ms);
 

@@ -4,6 +4,7 @@
  * Swift code) live here too. */
 #ifndef DEPS_CLUA_SHIM_H
 #define DEPS_CLUA_SHIM_H
+#include <stdint.h>
 #include <lua.h>
 #include <lualib.h>
 #include <lauxlib.h>
@@ -76,10 +77,30 @@ enum {
 /** A Swift function called from Lua through `clua_trampoline`: it never raises. */
 typedef int (*clua_SwiftFunction)(lua_State *L);
 
+/* The light userdata a coroutine is resumed with, followed by a message, to make the function
+ * that yielded raise that message instead of returning (an endpoint a Lua effect waited for
+ * threw). A fixed value, not an address: every Swift file gets its own copy of this header. */
+#define CLUA_FAILURE_MARKER ((void *)(uintptr_t)0xDE95E7707)
+static inline void clua_pushfailure(lua_State *L) { lua_pushlightuserdata(L, CLUA_FAILURE_MARKER); }
+
+/* The continuation of a Swift function that yielded: returns the values the coroutine was
+ * resumed with, or raises the message that follows the failure marker. */
+static int clua_resumed(lua_State *L, int status, lua_KContext base) {
+  (void)status;
+  int top = lua_gettop(L);
+  if (top == (int)base + 2 && lua_touserdata(L, (int)base + 1) == CLUA_FAILURE_MARKER) {
+    luaL_where(L, 1);
+    lua_insert(L, -2);
+    lua_concat(L, 2);
+    return lua_error(L);
+  }
+  return top - (int)base;
+}
+
 /* Raises on behalf of a Swift function after its frames are gone (see PITFALLS.md: a Lua error
  * must never longjmp across Swift frames). */
 static int clua_raise(lua_State *L, int status) {
-  if (status == CLUA_YIELD) return lua_yield(L, 0);
+  if (status == CLUA_YIELD) return lua_yieldk(L, 0, (lua_KContext)lua_gettop(L), clua_resumed);
   if (status <= CLUA_ARGERROR_BASE) {
     return luaL_argerror(L, CLUA_ARGERROR_BASE - status, lua_tostring(L, -1));
   }

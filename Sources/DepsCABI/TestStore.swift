@@ -46,8 +46,8 @@ private func testStoreHandle(_ pointer: OpaquePointer?, _ function: String) -> T
   return Handle.object(pointer, as: TestStoreHandle.self)
 }
 
-/// Opens an exhaustive test store for `feature` in `*out` (test context; continuousClock and
-/// suspendingClock are test clocks unless `o` overrides them). Close it with
+/// Opens an exhaustive test store for `feature` in `*out` (test context with its defaults: no
+/// test clock unless `o` sets one with the preset "test"). Close it with
 /// `deps_test_store_close`.
 ///
 /// - Returns: `DEPS_OK`; `DEPS_EINVAL`, `DEPS_ENOTFOUND` or `DEPS_EDECODE` with
@@ -127,10 +127,11 @@ public func deps_test_store_advance(_ testStore: OpaquePointer?, _ seconds: Doub
   }
 }
 
-/// Waits up to `timeout_ms` for every running effect to finish.
+/// Fails on actions received and not asserted yet (as TCA's `finish`), then waits up to
+/// `timeout_ms` for every running effect to finish.
 ///
-/// - Returns: `DEPS_OK`; `DEPS_EFAILED` when effects are still running (or issues were
-///   reported); `DEPS_EINVAL` for a NULL store or a negative timeout.
+/// - Returns: `DEPS_OK`; `DEPS_EFAILED` when actions were left unreceived or effects are still
+///   running (or issues were reported); `DEPS_EINVAL` for a NULL store or a negative timeout.
 @_cdecl("deps_test_store_finish")
 public func deps_test_store_finish(_ testStore: OpaquePointer?, _ timeoutMilliseconds: Int32)
   -> Int32

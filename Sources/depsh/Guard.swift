@@ -2,6 +2,7 @@
 // `depsh test --timeout` and the Ctrl-C flag for the REPL. The hook raises inside Lua; Swift
 // only sets the fields.
 import CLua
+import DepsCore
 
 #if canImport(Glibc)
 import Glibc
@@ -34,16 +35,23 @@ enum Guard {
   static func takeInterrupt() -> Bool {
     let pressed = pointer.pointee.interrupted != 0
     pointer.pointee.interrupted = 0
-    return pressed
+    let storeCall = StoreInterrupt.take()
+    return pressed || storeCall
   }
 
-  /// Ctrl-C sets the flag (the hook then raises "interrupted!" in the running statement) and
-  /// interrupts a blocking read (no SA_RESTART), so the REPL can drop the line being typed.
+  /// Ctrl-C sets the flag (the hook then raises "interrupted!" in the running statement),
+  /// interrupts a store call waiting for effects (`StoreInterrupt`: `store:run(100)` returns at
+  /// once and raises "interrupted: …") and a blocking read (no SA_RESTART), so the REPL can
+  /// drop the line being typed.
   /// `signals` other than SIGINT (the test runner adds SIGTERM and SIGHUP) do the same.
   static func catchInterrupts(_ signals: [Int32] = [SIGINT]) {
     _ = pointer
+    _ = StoreInterrupt.isRequested
     var action = sigaction()
-    action.__sigaction_handler.sa_handler = { _ in Guard.pointer.pointee.interrupted = 1 }
+    action.__sigaction_handler.sa_handler = { _ in
+      Guard.pointer.pointee.interrupted = 1
+      StoreInterrupt.request()
+    }
     sigemptyset(&action.sa_mask)
     action.sa_flags = 0
     for signal in signals { sigaction(signal, &action, nil) }

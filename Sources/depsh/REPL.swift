@@ -72,7 +72,10 @@ enum REPL {
       }
     }
     _ = Guard.takeInterrupt()
-    if let failure = lua.protectedCall(arguments: 0, results: LUA_MULTRET) {
+    let failed = lua.protectedCall(arguments: 0, results: LUA_MULTRET)
+    // A Ctrl-C during the statement ended it: it must not also cancel the next line typed.
+    _ = Guard.takeInterrupt()
+    if let failure = failed {
       Output.flush()
       Output.error(failure.text + "\n")
       return true

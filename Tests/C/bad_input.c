@@ -499,6 +499,10 @@ static void test_store_open_bad_input(void) {
                                                        "malformed JSON at byte 18: expected a "
                                                        "value, got end of input"},
     {"Timer", "true", 0, DEPS_EDECODE, "expected the state as a JSON object, got true"},
+    {"Counter", "{\"cont\":3}", 0, DEPS_ENOTFOUND, "unknown state key \"cont\" for Counter; "
+                                                  "did you mean \"count\"?"},
+    {"NumberFact", "{\"count\":1,\"numberFakt\":\"x\"}", 0, DEPS_ENOTFOUND,
+     "unknown state key \"numberFakt\" for NumberFact; did you mean \"numberFact\"?"},
   };
   size_t i;
   for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {

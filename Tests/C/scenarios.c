@@ -370,9 +370,39 @@ static void todos_constant_uuid_then_apply_overrides(void) {
 
 /* ---- Timer --------------------------------------------------------------------------------- */
 
-static void timer_with_advance(void) {
+/* A Timer test store with a test clock: the test asks for one with the preset "test" (a test
+   store has none by default, as in Swift). */
+static deps_test_store *open_timer_with_test_clock(void) {
+  deps_overrides *o = NULL;
   deps_test_store *t = NULL;
+  deps_overrides_new(&o);
+  CHECK_RC(deps_overrides_set(o, "continuousClock", "\"test\""), DEPS_OK, deps_last_error());
+  CHECK_RC(deps_test_store_open(&t, "Timer", NULL, o), DEPS_OK, deps_last_error());
+  deps_overrides_free(o);
+  return t;
+}
+
+/* The forgotten clock: the test context's continuousClock is unimplemented; the send fails
+   with the same verdict as in Swift and Lua (each unimplemented use is an issue). */
+static void timer_without_a_clock_fails(void) {
+  deps_test_store *t = NULL;
+  const char *message;
   CHECK_RC(deps_test_store_open(&t, "Timer", NULL, NULL), DEPS_OK, deps_last_error());
+  CHECK_RC(deps_test_store_send(t, "\"toggleButtonTapped\"", "{\"isRunning\":true}"),
+           DEPS_EFAILED, deps_test_store_errmsg(t));
+  message = deps_test_store_errmsg(t);
+  CHECK(strncmp(message, "Unimplemented: ContinuousClock.now\n\nUnimplemented: "
+                         "ContinuousClock.sleep\n\n", 74) == 0);
+  CHECK_RC(deps_test_store_advance(t, 1), DEPS_EINVAL, deps_test_store_errmsg(t));
+  CHECK_STR(deps_test_store_errmsg(t),
+            "deps_test_store_advance: this store has no test clock to advance: ask for one when "
+            "opening it (deps_overrides_set(o, \"continuousClock\", \"\\\"test\\\"\"))");
+  deps_test_store_set_exhaustive(t, 0);
+  deps_test_store_close(t);
+}
+
+static void timer_with_advance(void) {
+  deps_test_store *t = open_timer_with_test_clock();
   CHECK_RC(deps_test_store_send(t, "\"toggleButtonTapped\"", "{\"isRunning\":true}"), DEPS_OK,
            deps_test_store_errmsg(t));
   CHECK_RC(deps_test_store_advance(t, 1.0), DEPS_OK, deps_test_store_errmsg(t));
@@ -395,8 +425,7 @@ static void timer_with_advance(void) {
 
 /* Non-exhaustive: ticks need not be received; skip the running timer at the end. */
 static void timer_non_exhaustive_and_skips(void) {
-  deps_test_store *t = NULL;
-  CHECK_RC(deps_test_store_open(&t, "Timer", NULL, NULL), DEPS_OK, deps_last_error());
+  deps_test_store *t = open_timer_with_test_clock();
   CHECK_RC(deps_test_store_set_exhaustive(t, 0), DEPS_OK, deps_test_store_errmsg(t));
   CHECK_RC(deps_test_store_send(t, "\"toggleButtonTapped\"", "{\"isRunning\":true}"), DEPS_OK,
            deps_test_store_errmsg(t));
@@ -554,7 +583,10 @@ static void reentrant_send_allowed_close_refused(void) {
            deps_store_errmsg(r.store));
   CHECK(r.calls == 2);
   CHECK(r.send_status == DEPS_OK);
-  CHECK_STR(r.state_inside, "{\"count\":0,\"isLoading\":false}");
+  /* the re-entrant send is queued: handled after the current action, before the outer send
+     returns */
+  CHECK_STR(r.state_inside, "{\"count\":1,\"isLoading\":false}");
+  CHECK_STATE(deps_store_state(r.store), "{\"count\":0,\"isLoading\":false}");
   CHECK_STR(r.close_error,
             "deps_store_close: cannot close a store from inside one of its own callbacks (an "
             "observer or an endpoint running in a call on it); close it after that call returns");
@@ -566,12 +598,93 @@ static void reentrant_send_allowed_close_refused(void) {
   deps_store_close(r.store);
 }
 
+/* An observer that, for the first increments, sends a decrement then an increment; it logs
+   every call and marks its return with ")", so nesting would show as unbalanced marks. */
+typedef struct {
+  deps_store *store;
+  int statuses_ok;
+  int sends;
+  char log[1024];
+} chain;
+
+static void chain_log(chain *c, const char *text) {
+  size_t used = strlen(c->log);
+  snprintf(c->log + used, sizeof c->log - used, "%s", text);
+}
+
+static void chain_observer(void *user_data, const char *action_json, const char *state_json) {
+  chain *c = (chain *)user_data;
+  chain_log(c, strcmp(action_json, "\"incrementButtonTapped\"") == 0 ? "(inc " : "(dec ");
+  chain_log(c, strstr(state_json, "\"count\":1") ? "1" : "0");
+  if (strcmp(action_json, "\"incrementButtonTapped\"") == 0 && c->sends < 6) {
+    c->sends += 2;
+    c->statuses_ok += deps_store_send(c->store, "\"decrementButtonTapped\"") == DEPS_OK;
+    c->statuses_ok += deps_store_send(c->store, "{\"incrementButtonTapped\":{}}") == DEPS_OK;
+  }
+  chain_log(c, ")");
+}
+
+static void reentrant_sends_are_queued_in_order(void) {
+  chain c;
+  memset(&c, 0, sizeof c);
+  CHECK_RC(deps_store_open(&c.store, "Counter", NULL, DEPS_CONTEXT_TEST, NULL), DEPS_OK,
+           deps_last_error());
+  deps_store_observe(c.store, chain_observer, &c);
+  CHECK_RC(deps_store_send(c.store, "\"incrementButtonTapped\""), DEPS_OK,
+           deps_store_errmsg(c.store));
+  CHECK(c.sends == 6 && c.statuses_ok == 6);
+  CHECK_STR(c.log, "(inc 1)(dec 0)(inc 1)(dec 0)(inc 1)(dec 0)(inc 1)");
+  deps_store_close(c.store);
+}
+
+/* "When X happens, send Y", unbounded: an observer sending for every action it sees. Each send
+   is queued, so 20000 of them leave the stack as it was. */
+typedef struct {
+  deps_store *store;
+  int remaining;
+  int failures;
+} flood;
+
+static void flood_observer(void *user_data, const char *action_json, const char *state_json) {
+  flood *f = (flood *)user_data;
+  (void)action_json;
+  (void)state_json;
+  if (f->remaining-- > 0 && deps_store_send(f->store, "\"incrementButtonTapped\"") != DEPS_OK)
+    f->failures++;
+}
+
+static void reentrant_sends_never_grow_the_stack(void) {
+  flood f;
+  char *state;
+  memset(&f, 0, sizeof f);
+  f.remaining = 20000;
+  CHECK_RC(deps_store_open(&f.store, "Counter", NULL, DEPS_CONTEXT_TEST, NULL), DEPS_OK,
+           deps_last_error());
+  deps_store_observe(f.store, flood_observer, &f);
+  CHECK_RC(deps_store_send(f.store, "\"incrementButtonTapped\""), DEPS_OK,
+           deps_store_errmsg(f.store));
+  CHECK(f.failures == 0);
+  state = deps_store_state(f.store);
+  CHECK_STR(state, "{\"count\":20001,\"isLoading\":false}");
+  deps_free(state);
+  deps_store_close(f.store);
+}
+
 /* An endpoint that sends to, and tries to close, the store whose effect runs it. */
 typedef struct {
   deps_store *store;
   int send_status;
   char close_error[512];
+  char log[512];
 } endpoint_reentry;
+
+/* Appends each handled action to the buffer of 512 bytes at user_data. */
+static void log_action(void *user_data, const char *action_json, const char *state_json) {
+  char *log = (char *)user_data;
+  size_t used = strlen(log);
+  (void)state_json;
+  snprintf(log + used, 512 - used, "%s; ", action_json);
+}
 
 static int fetch_reenters(void *user_data, const char *input_json, char **output_json,
                           char **error_message) {
@@ -594,10 +707,16 @@ static void reentrant_call_from_endpoint(void) {
   CHECK_RC(deps_store_open(&r.store, "NumberFact", NULL, DEPS_CONTEXT_TEST, o), DEPS_OK,
            deps_last_error());
   deps_overrides_free(o);
+  deps_store_observe(r.store, log_action, r.log);
   CHECK_RC(deps_store_send(r.store, "\"numberFactButtonTapped\""), DEPS_OK,
            deps_store_errmsg(r.store));
   CHECK_RC(deps_store_run(r.store, 1000), DEPS_OK, deps_store_errmsg(r.store));
   CHECK(r.send_status == DEPS_OK);
+  /* the callback's send is handled in order: after the action whose effect called it, before
+     the effect's response */
+  CHECK_STR(r.log,
+            "\"numberFactButtonTapped\"; \"incrementButtonTapped\"; "
+            "{\"numberFactResponse\":{\"success\":\"fact\"}}; ");
   CHECK_CONTAINS(r.close_error, "deps_store_close: cannot close a store from inside");
   CHECK_STATE(deps_store_state(r.store), "{\"count\":1,\"numberFact\":\"fact\"}");
   deps_store_close(r.store);
@@ -692,12 +811,15 @@ int main(void) {
   RUN(todos_with_incrementing_uuid_and_constant_date);
   RUN(todos_constant_uuid_then_apply_overrides);
   RUN(timer_with_advance);
+  RUN(timer_without_a_clock_fails);
   RUN(timer_non_exhaustive_and_skips);
   RUN(timer_plain_store_with_an_unadvanced_test_clock);
   RUN(app_tutorial_sandbox_test_store);
   RUN(app_sandbox_keeps_tutorial_out_of_live_user_defaults);
   RUN(reentrant_send_allowed_close_refused);
   RUN(reentrant_call_from_endpoint);
+  RUN(reentrant_sends_are_queued_in_order);
+  RUN(reentrant_sends_never_grow_the_stack);
   RUN(release_called_exactly_once);
   RUN(every_preset_is_accepted);
   return check_summary();

@@ -176,3 +176,14 @@ enum LuaStack {
     return (file, line)
   }
 }
+
+extension LuaFailure {
+  /// The error of a store method interrupted by `StoreInterrupt` (Ctrl-C in depsh), or nil
+  /// when no interrupt was requested (a pending request is taken).
+  static func interrupted(_ method: String) -> LuaFailure? {
+    guard StoreInterrupt.take() else { return nil }
+    return .error(
+      "interrupted: \(method) stopped waiting (the store is still open and usable; effects "
+        + "still running stay running)")
+  }
+}

@@ -174,6 +174,12 @@ enum LuaDependencies {
     { input in try function.runtime.callFunction(function, input) }
   }
 
+  /// The error a Lua caller of the endpoint `path` gets when it throws: the endpoint's name,
+  /// then the original message (a Lua override's includes its `file:line:`).
+  static func failure(of path: String, _ error: any Error) -> String {
+    "dependency \"\(path)\" failed: \(describe(error))"
+  }
+
   /// Describes a Swift error as the Lua front shows it.
   static func describe(_ error: any Error) -> String {
     switch error {
@@ -246,8 +252,9 @@ enum LuaDependencies {
   }
 
   /// The function `deps.dependency` returns: inside a `deps.run` effect it yields until the
-  /// (async) endpoint completes; elsewhere it runs it to completion. Returns the output, or
-  /// `nil, message` when the endpoint throws.
+  /// (async) endpoint completes; elsewhere it runs it to completion. Returns the output; raises
+  /// `dependency "<path>" failed: <message>` when the endpoint throws (a Lua override's message
+  /// keeps its `file:line:`), positioned at the caller.
   private static let callDependency: clua_SwiftFunction = { L in
     luaEntry(L) { L, runtime throws(LuaFailure) in
       let path = LuaStack.string(L, clua_upvalueindex(3)) ?? ""
@@ -276,9 +283,7 @@ enum LuaDependencies {
         guard LuaValue.push(L, output) else { throw .error("Lua stack overflow") }
         return 1
       case .failure(let error):
-        lua_pushnil(L)
-        LuaStack.push(L, describe(error))
-        return 2
+        throw .error(failure(of: descriptor.path, error))
       }
     }
   }
@@ -296,6 +301,6 @@ enum LuaIssues {
     }
     let recorder = RecordingIssueReporter()
     let result = withIssueReporters([recorder], operation: body)
-    return (result, recorder.messages)
+    return (result, recorder.messages.map { TestStoreDialect.lua.translate($0) })
   }
 }

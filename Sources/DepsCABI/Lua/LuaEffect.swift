@@ -5,7 +5,9 @@
 // dependencies, on the store's executor — so on the thread inside the store call) and resumes
 // the coroutine with the result. `deps.cancel(id)` cancels effects started with that id; a list
 // of effects runs them together. A Lua error in the coroutine is reported as the effect's
-// unhandled error (a TestStore failure). Cancellation stops resuming the coroutine.
+// unhandled error (a TestStore failure naming the action that returned the effect); an
+// endpoint that throws raises in the coroutine at the call (`pcall` catches it). Cancellation
+// stops resuming the coroutine.
 import CLua
 import DepsCore
 
@@ -49,14 +51,17 @@ final class LuaEffectDriver: @unchecked Sendable {
 
   let runtime: LuaRuntime
   let function: LuaRef
+  /// The action whose reducer returned the effect (named in its unhandled error).
+  let action: String
   /// Set by `send` / `deps.sleep` / a dependency call right before they yield.
   var pending: Request?
   private var thread: LuaRef?
   private var coroutine: OpaquePointer?
 
-  init(runtime: LuaRuntime, function: LuaRef) {
+  init(runtime: LuaRuntime, function: LuaRef, action: String) {
     self.runtime = runtime
     self.function = function
+    self.action = action
   }
 
   /// The effect's operation.
@@ -68,7 +73,11 @@ final class LuaEffectDriver: @unchecked Sendable {
       case .finished:
         break loop
       case .failed(let message):
-        if !Task.isCancelled { reportIssue("A deps.run effect raised an error: \(message)") }
+        if !Task.isCancelled {
+          reportIssue(
+            "A deps.run effect returned for action \"\(action)\" raised an unhandled error: "
+              + message)
+        }
         break loop
       case .yielded(.send(let action)):
         await send(action)
@@ -79,7 +88,7 @@ final class LuaEffectDriver: @unchecked Sendable {
         } catch is CancellationError {
           break loop
         } catch {
-          resumption = .failure(LuaDependencies.describe(error))
+          resumption = .failure(LuaDependencies.failure(of: descriptor.path, error))
         }
       case .yielded(.sleep(let seconds)):
         @Dependency(\.continuousClock) var clock
@@ -123,10 +132,11 @@ final class LuaEffectDriver: @unchecked Sendable {
       for value in values { LuaValue.push(co, value) }
       nargs = Int32(values.count)
     case .failure(let message):
+      // The function that yielded (a dependency call) raises `message` in the coroutine.
       guard let existing = coroutine else { return .finished }
       co = existing
       guard lua_checkstack(co, 3) != 0 else { return .failed("Lua stack overflow") }
-      lua_pushnil(co)
+      clua_pushfailure(co)
       LuaStack.push(co, message)
       nargs = 2
     }
@@ -170,7 +180,7 @@ enum LuaEffect {
   }
 
   /// The effect a reducer returned (the value at `index`).
-  static func effect(_ L: OpaquePointer, at index: Int32, runtime: LuaRuntime)
+  static func effect(_ L: OpaquePointer, at index: Int32, runtime: LuaRuntime, action: String)
     throws(EndpointError) -> Effect<LuaAction>
   {
     let index = lua_absindex(L, index)
@@ -185,7 +195,7 @@ enum LuaEffect {
       switch spec.kind {
       case .run(let function, let id, let cancelInFlight):
         let effect = Effect<LuaAction>.run { send in
-          await LuaEffectDriver(runtime: runtime, function: function).run(send)
+          await LuaEffectDriver(runtime: runtime, function: function, action: action).run(send)
         }
         guard let id else { return effect }
         return effect.cancellable(id: LuaCancelID(id: id), cancelInFlight: cancelInFlight)
@@ -199,7 +209,7 @@ enum LuaEffect {
       for position in 0..<count {
         lua_rawgeti(L, index, lua_Integer(position + 1))
         defer { clua_pop(L, 1) }
-        effects.append(try effect(L, at: -1, runtime: runtime))
+        effects.append(try effect(L, at: -1, runtime: runtime, action: action))
       }
       return .merge(effects)
     default:

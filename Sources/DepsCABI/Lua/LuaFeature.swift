@@ -32,6 +32,8 @@ struct LuaReducer: Reducer {
 
   let feature: String
   let reduce: LuaRef
+  /// The declared state: the shape of empty tables (LuaValue.swift).
+  let shape: Value
 
   func reduce(into state: inout Value, action: LuaAction) -> Effect<LuaAction> {
     let runtime = reduce.runtime
@@ -52,12 +54,12 @@ struct LuaReducer: Reducer {
       }
       let effect: Effect<LuaAction>
       do throws(EndpointError) {
-        effect = try LuaEffect.effect(L, at: -1, runtime: runtime)
+        effect = try LuaEffect.effect(L, at: -1, runtime: runtime, action: action.name)
       } catch {
         return .failure(error)
       }
       do throws(LuaValue.ConversionError) {
-        return .success((try LuaValue.read(L, table, hint: before), effect))
+        return .success((try LuaValue.read(L, table, hint: before, shape: shape), effect))
       } catch {
         return .failure(EndpointError(error.describe(root: "state")))
       }
@@ -83,28 +85,38 @@ enum LuaFeature {
   /// Names registered by `deps.feature` (they may be redefined; Swift features may not).
   static let names = Mutex<Set<String>>([])
 
-  static let codec = FeatureCodec<Value, LuaAction>(
-    encodeState: { $0 },
-    decodeState: { value throws(BridgeError) in
-      guard case .object = value else {
-        throw BridgeError(
-          .decode, "expected the state as an object, got \(value.json())")
-      }
-      return value
-    },
-    encodeAction: { LuaValue.join(name: $0.name, payload: $0.payload) },
-    decodeAction: { value throws(BridgeError) in
-      switch value {
-      case .string(let name): return LuaAction(name: name, payload: .null)
-      case .object(let object) where object.count == 1:
-        let (name, payload) = LuaValue.split(action: value)
-        return LuaAction(name: name, payload: payload)
-      default:
-        throw BridgeError(
-          .decode,
-          "expected an action (a case name string or a one-key object), got \(value.json())")
-      }
-    })
+  static let codec = makeCodec(types: [:])
+
+  /// The codec of a Lua feature; `types` maps action names to declared payload types.
+  static func makeCodec(types: [String: String]) -> FeatureCodec<Value, LuaAction> {
+    FeatureCodec<Value, LuaAction>(
+      encodeState: { $0 },
+      decodeState: { value throws(BridgeError) in
+        guard case .object = value else {
+          throw BridgeError(
+            .decode, "expected the state as an object, got \(value.json())")
+        }
+        return value
+      },
+      encodeAction: { LuaValue.join(name: $0.name, payload: $0.payload) },
+      decodeAction: { value throws(BridgeError) in
+        let action: LuaAction
+        switch value {
+        case .string(let name): action = LuaAction(name: name, payload: .null)
+        case .object(let object) where object.count == 1:
+          let (name, payload) = LuaValue.split(action: value)
+          action = LuaAction(name: name, payload: payload)
+        default:
+          throw BridgeError(
+            .decode,
+            "expected an action (a case name string or a one-key object), got \(value.json())")
+        }
+        if let type = types[action.name] {
+          try checkPayload(action.payload, type: type, at: action.name)
+        }
+        return action
+      })
+  }
 
   /// `deps.feature{…}` → the feature's catalogue entry (a table with `name`, usable as
   /// `deps.TestStore{feature = <it>}`).
@@ -131,12 +143,13 @@ enum LuaFeature {
       let reduce = LuaRef(popping: L, runtime: runtime)
       var state = Value.object(ValueObject())
       let stateType = LuaStack.rawField(L, 1, "state")
+      let declaresState = stateType != LUA_TNIL
       if stateType != LUA_TNIL {
         guard stateType == LUA_TTABLE else {
           throw .argument(1, "field 'state': table expected, got \(LuaStack.typeName(L, -1))")
         }
         do throws(LuaValue.ConversionError) {
-          state = try LuaValue.read(L, -1, hint: .object(ValueObject()))
+          state = LuaValue.declared(try LuaValue.read(L, -1, hint: .object(ValueObject())))
         } catch {
           throw .argument(1, "field 'state': " + error.describe(root: "state"))
         }
@@ -145,10 +158,7 @@ enum LuaFeature {
         }
       }
       clua_pop(L, 1)
-      // Every action of a Lua feature may carry a payload (the reducer decides).
-      let actions = try stringList(L, field: "actions").map {
-        ActionDescriptor($0, payload: "any")
-      }
+      let actions = try actionSchema(L)
       let dependencies = try stringList(L, field: "dependencies")
       var summary = "A feature defined in Lua."
       if LuaStack.rawField(L, 1, "summary") != LUA_TNIL {
@@ -163,11 +173,92 @@ enum LuaFeature {
       names.withLock { _ = $0.insert(name) }
       FeatureRegistry.shared.register(
         name: name, summary: summary, actions: actions, dependencies: dependencies,
-        initialState: state, codec: codec, reducer: { LuaReducer(feature: name, reduce: reduce) })
+        initialState: state, codec: codec(checking: actions, feature: name),
+        checksStateKeys: declaresState,
+        reducer: { [state] in LuaReducer(feature: name, reduce: reduce, shape: state) })
       let entry = (try? FeatureRegistry.shared.descriptor(name))?.catalogueValue ?? .null
       guard LuaValue.push(L, entry) else { throw .error("Lua stack overflow") }
       return 1
     }
+  }
+
+  /// The payload types an action schema may name (`actions = { greet = "string" }`).
+  static let payloadTypes = [
+    "none", "any", "string", "number", "integer", "boolean", "object", "array",
+  ]
+
+  /// The optional `actions` field of the table at 1: a list of names (each takes any
+  /// payload) and/or `name = "<payload type>"` entries (`"none"`: no payload).
+  private static func actionSchema(_ L: OpaquePointer) throws(LuaFailure) -> [ActionDescriptor] {
+    var actions = try stringList(L, field: "actions").map { ActionDescriptor($0, payload: "any") }
+    defer { clua_pop(L, 1) }
+    guard LuaStack.rawField(L, 1, "actions") == LUA_TTABLE else { return actions }
+    var typed: [(String, String)] = []
+    lua_pushnil(L)
+    while lua_next(L, -2) != 0 {
+      defer { clua_pop(L, 1) }
+      guard lua_type(L, -2) == LUA_TSTRING, let name = LuaStack.string(L, -2) else { continue }
+      guard lua_type(L, -1) == LUA_TSTRING, let type = LuaStack.string(L, -1),
+        payloadTypes.contains(type)
+      else {
+        throw .argument(
+          1, "field 'actions': the payload type of \"\(name)\" must be one of "
+            + payloadTypes.map { "\"\($0)\"" }.joined(separator: ", "))
+      }
+      typed.append((name, type))
+    }
+    for (name, type) in typed.sorted(by: { $0.0 < $1.0 }) {
+      actions.removeAll { $0.name == name }
+      actions.append(ActionDescriptor(name, payload: type == "none" ? nil : type))
+    }
+    return actions
+  }
+
+  /// The codec of a Lua feature whose actions declare payload types: a payload of the wrong
+  /// type (or a missing one) is refused before anything runs, as for a built-in feature.
+  static func codec(checking actions: [ActionDescriptor], feature: String)
+    -> FeatureCodec<Value, LuaAction>
+  {
+    var types: [String: String] = [:]
+    for action in actions { if let payload = action.payload { types[action.name] = payload } }
+    return makeCodec(types: types)
+  }
+
+  private static func checkPayload(_ payload: Value, type: String, at name: String)
+    throws(BridgeError)
+  {
+    let matches: Bool
+    let noun: String
+    switch type {
+    case "string":
+      noun = "a string"
+      if case .string = payload { matches = true } else { matches = false }
+    case "integer":
+      noun = "an integer"
+      if case .int = payload { matches = true } else { matches = false }
+    case "number":
+      noun = "a number"
+      switch payload {
+      case .int, .double: matches = true
+      default: matches = false
+      }
+    case "boolean":
+      noun = "a boolean"
+      if case .bool = payload { matches = true } else { matches = false }
+    case "object":
+      noun = "an object"
+      if case .object = payload { matches = true } else { matches = false }
+    case "array":
+      noun = "an array"
+      if case .array = payload { matches = true } else { matches = false }
+    default:
+      return
+    }
+    if matches { return }
+    if payload.isNull { throw BridgeError(.decode, "missing payload at \(name)") }
+    var text = payload.json()
+    if text.count > 60 { text = String(text.prefix(59)) + "…" }
+    throw BridgeError(.decode, "expected \(noun) at \(name), got \(text)")
   }
 
   /// The strings of the optional list field `field` of the table at 1 (strings, or tables
@@ -235,7 +326,7 @@ enum LuaFeature {
       throw .argument(index, "field 'state': table expected, got \(LuaStack.typeName(L, -1))")
     }
     do throws(LuaValue.ConversionError) {
-      return try LuaValue.read(L, -1, hint: defaults)
+      return try LuaValue.read(L, -1, shape: defaults)
     } catch {
       throw .argument(index, "field 'state': " + error.describe(root: "state"))
     }

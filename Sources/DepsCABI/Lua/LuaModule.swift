@@ -23,6 +23,8 @@ enum LuaModule {
     ("cancel", LuaEffect.cancel),
     ("sleep", LuaEffect.sleep),
     ("test", LuaTesting.test),
+    ("end_test", LuaTesting.endTest),
+    ("checked_it", LuaTesting.checkedIt),
     ("_reset", LuaTesting.reset),
     ("_set_context", LuaTesting.setContext),
     ("_context", LuaTesting.context),

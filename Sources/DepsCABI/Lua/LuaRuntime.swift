@@ -63,6 +63,8 @@ final class LuaRuntime: @unchecked Sendable {
   var base: DependencyValues
   /// Stores opened from this state and not yet closed (for `_reset` / `deps.test`).
   var openStores: [ObjectIdentifier: WeakStoreBox] = [:]
+  /// Failures of test stores garbage-collected with leftovers, not reported yet.
+  var collectedLeftovers: [String] = []
   /// Lua effects running now, by their coroutine.
   var effects: [OpaquePointer: LuaEffectDriver] = [:]
   /// How many Swift → Lua calls are in progress (guarded by `lock`). Above 0, Swift code
@@ -220,6 +222,11 @@ enum LuaSentinel {
     else { return 0 }
     slot.storeBytes(of: nil, as: UnsafeMutableRawPointer?.self)
     let runtime = Unmanaged<LuaRuntime>.fromOpaque(raw).takeRetainedValue()
+    let unreported = runtime.lock.withLock { () -> [String] in
+      defer { runtime.collectedLeftovers.removeAll() }
+      return runtime.collectedLeftovers
+    }
+    for report in unreported { LuaRuntime.writeToStderr(report) }
     runtime.markClosed()
     return 0
   }

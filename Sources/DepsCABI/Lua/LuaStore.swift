@@ -72,6 +72,9 @@ final class LuaStoreBox: LuaOpenStore {
       }
       return failures.isEmpty ? nil : failures.joined(separator: "\n")
     }
+    // A callback stopped by an interrupt is not its own failure: the interrupted store call
+    // reports the interrupt.
+    if StoreInterrupt.isRequested { return }
     if case .some(.some(let message)) = failure { reportIssue(message) }
   }
 }
@@ -153,6 +156,7 @@ enum LuaStore {
       } catch {
         throw .error(error.message)
       }
+      store.dialect = .lua
       let box = LuaStoreBox(
         runtime: runtime, featureName: descriptor.name, context: context, store: store)
       runtime.track(box)
@@ -182,6 +186,7 @@ enum LuaStore {
       } catch {
         throw .error(error.message)
       }
+      if let interrupted = LuaFailure.interrupted("store:send") { throw interrupted }
       try check(issues)
       return 0
     }
@@ -193,6 +198,7 @@ enum LuaStore {
       let (_, store) = try open(L)
       let seconds = try LuaStack.optionalNumber(L, 2) ?? 1.0
       let (idle, issues) = store.run(timeout: seconds)
+      if let interrupted = LuaFailure.interrupted("store:run") { throw interrupted }
       try check(issues)
       lua_pushboolean(L, idle ? 1 : 0)
       return 1

@@ -53,8 +53,12 @@ enum LuaTestStore {
     return (box, store)
   }
 
-  /// Raises the failures of a call (positioned at the Lua caller), or returns 0 results.
-  private static func check(_ failures: [String]) throws(LuaFailure) -> Int32 {
+  /// Raises the failures of a call (positioned at the Lua caller), or returns 0 results. An
+  /// interrupted call (Ctrl-C in depsh) raises the interrupt instead of the failures it caused.
+  private static func check(_ failures: [String], _ method: String = "the call")
+    throws(LuaFailure) -> Int32
+  {
+    if let interrupted = LuaFailure.interrupted(method) { throw interrupted }
     if failures.isEmpty { return 0 }
     throw .error(failures.joined(separator: "\n\n"))
   }
@@ -96,6 +100,7 @@ enum LuaTestStore {
         throw .error(error.message)
       }
       if let exhaustivity { store.exhaustivity = exhaustivity }
+      store.dialect = .lua
       let box = LuaTestStoreBox(runtime: runtime, featureName: descriptor.name, store: store)
       runtime.track(box)
       LuaUserdata.push(L, box, metatable: metatable)
@@ -133,14 +138,14 @@ enum LuaTestStore {
 
   /// The assert function at `index` as a `ValueAssertion` (nil when absent). It is called with
   /// a copy of the expected state while the store call runs, on this thread.
-  static func assertion(_ L: OpaquePointer, _ runtime: LuaRuntime, at index: Int32)
-    throws(LuaFailure) -> ValueAssertion?
-  {
+  static func assertion(
+    _ L: OpaquePointer, _ runtime: LuaRuntime, at index: Int32, shape: Value
+  ) throws(LuaFailure) -> ValueAssertion? {
     if clua_isnoneornil(L, index) != 0 { return nil }
     try LuaStack.checkFunction(L, index)
     let thread = LuaThread(state: L)
     return .modify { value in
-      try runtime.callAssert(on: thread, functionAt: index, &value)
+      try runtime.callAssert(on: thread, functionAt: index, &value, shape: shape)
     }
   }
 
@@ -149,14 +154,15 @@ enum LuaTestStore {
     luaEntry(L) { L, runtime throws(LuaFailure) in
       let (_, store) = try open(L)
       let action = try action(L, at: 2)
-      let assert = try assertion(L, runtime, at: 4)
+      let assert = try assertion(L, runtime, at: 4, shape: store.feature.defaultState)
+      let site = LuaStack.location(L).map { "\($0.file):\($0.line)" }
       let failures: [String]
       do throws(BridgeError) {
-        failures = try store.send(action, assert: assert)
+        failures = try store.send(action, assert: assert, site: site)
       } catch {
         throw .error(error.message)
       }
-      return try check(failures)
+      return try check(failures, "store:send")
     }
   }
 
@@ -165,7 +171,7 @@ enum LuaTestStore {
     luaEntry(L) { L, runtime throws(LuaFailure) in
       let (_, store) = try open(L)
       let action = try action(L, at: 2)
-      let assert = try assertion(L, runtime, at: 4)
+      let assert = try assertion(L, runtime, at: 4, shape: store.feature.defaultState)
       let timeout = try LuaStack.optionalNumber(L, 5) ?? 1.0
       let failures: [String]
       do throws(BridgeError) {
@@ -173,7 +179,7 @@ enum LuaTestStore {
       } catch {
         throw .error(error.message)
       }
-      return try check(failures)
+      return try check(failures, "store:receive")
     }
   }
 
@@ -190,7 +196,7 @@ enum LuaTestStore {
       } catch {
         throw .error(error.message)
       }
-      return try check(failures)
+      return try check(failures, "store:advance")
     }
   }
 
@@ -199,7 +205,7 @@ enum LuaTestStore {
     luaEntry(L) { L, _ throws(LuaFailure) in
       let (_, store) = try open(L)
       let timeout = try LuaStack.optionalNumber(L, 2) ?? 1.0
-      return try check(store.finish(timeout: timeout))
+      return try check(store.finish(timeout: timeout), "store:finish")
     }
   }
 
@@ -315,7 +321,9 @@ enum LuaTestStore {
 extension LuaRuntime {
   /// Calls the assert function at `index` of the store call's stack (`thread`) with a copy of
   /// the expected state and reads the copy back. Only valid while that call runs.
-  func callAssert(on thread: LuaThread, functionAt index: Int32, _ value: inout Value) throws {
+  func callAssert(
+    on thread: LuaThread, functionAt index: Int32, _ value: inout Value, shape: Value
+  ) throws {
     let input = value
     let outcome: Result<Value, EndpointError>? = withState { L in
       guard L == thread.state else {
@@ -333,7 +341,7 @@ extension LuaRuntime {
         return .failure(EndpointError(message))
       }
       do throws(LuaValue.ConversionError) {
-        return .success(try LuaValue.read(L, table, hint: input))
+        return .success(try LuaValue.read(L, table, hint: input, shape: shape))
       } catch {
         return .failure(EndpointError(error.describe(root: "state")))
       }

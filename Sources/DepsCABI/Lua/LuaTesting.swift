@@ -109,6 +109,61 @@ enum LuaTesting {
     return tags
   }
 
+  /// `deps.end_test()`: ends the current test for a test runner that is not `deps.test`
+  /// (busted: `after_each(deps.end_test)`): closes every store still open, resets the
+  /// dependencies as `deps._reset()` does, and raises when a test store ended with failures
+  /// (unreceived actions, running effects; collected test stores included).
+  static let endTest: clua_SwiftFunction = { L in
+    luaEntry(L) { L, runtime throws(LuaFailure) in
+      runtime.base = LuaRuntime.freshBase(context: runtime.defaultContext)
+      let leftovers = runtime.closeStores()
+      if !leftovers.isEmpty {
+        throw .error(leftoversHeading + leftovers.joined(separator: "\n\n"))
+      }
+      return 0
+    }
+  }
+
+  /// What precedes the leftovers `deps.end_test` and `deps.checked_it` report.
+  static let leftoversHeading = "the test left a test store with failures:\n\n"
+
+  /// The wrapper `deps.checked_it` returns (Lua, so busted's failure objects pass through).
+  private static let checkedItSource = """
+    local reset, it, heading = ...
+    return function(name, fn, ...)
+      if type(fn) ~= "function" then return it(name, fn, ...) end
+      return it(name, function(...)
+        local ok, err = pcall(fn, ...)
+        local leftovers = reset()
+        if not ok then error(err, 0) end
+        if leftovers then error(heading .. leftovers, 0) end
+      end, ...)
+    end
+    """
+
+  /// `deps.checked_it(it)`: busted's `it` wrapped so that every test ends with
+  /// `deps.end_test()` inside that test — its test stores' leftovers fail that very test.
+  /// In a spec: `local it = deps.checked_it(it)`.
+  static let checkedIt: clua_SwiftFunction = { L in
+    luaEntry(L) { L, runtime throws(LuaFailure) in
+      try LuaStack.checkFunction(L, 1)
+      lua_settop(L, 1)
+      guard lua_checkstack(L, 4) != 0 else { throw .error("Lua stack overflow") }
+      var source = checkedItSource
+      let status = source.withUTF8 { bytes in
+        clua_depsh_loadbuffer(
+          L, UnsafeRawPointer(bytes.baseAddress)?.assumingMemoryBound(to: CChar.self),
+          bytes.count, "=deps.checked_it")
+      }
+      guard status == LUA_OK else { throw .raw(LuaStack.errorMessage(L, -1)) }
+      LuaStack.pushFunction(L, runtime, reset)
+      lua_pushvalue(L, 1)
+      LuaStack.push(L, leftoversHeading)
+      if let message = runtime.pcall(L, nargs: 3, nresults: 1) { throw .raw(message) }
+      return 1
+    }
+  }
+
   /// `deps._reset()` → nil, or the leftovers of the test stores it closed.
   static let reset: clua_SwiftFunction = { L in
     luaEntry(L) { L, runtime throws(LuaFailure) in

@@ -2,6 +2,10 @@
 // so type errors read `deps.TestStore expected, got nil` (lauxlib's `__name`).
 import CLua
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 enum LuaUserdata {
   /// Pushes a userdata holding `object` (retained) with the metatable `name`, and `userValues`
   /// user values.
@@ -84,12 +88,25 @@ protocol LuaOpenStore: AnyObject {
 
 extension LuaUserdata {
   /// `__gc` of `deps.Store` and `deps.TestStore`: untracks and closes the store without raising
-  /// (a script that wants a test store's leftovers checked calls `store:close()` or uses
-  /// `local store <close> = …`).
+  /// (a `__gc` cannot fail a test). A test store's leftovers are kept by the runtime: the end of
+  /// the running `deps.test`, `deps.end_test()` or `deps._reset()` reports them; when the Lua
+  /// state closes with some still unreported, they are written to stderr.
   static let collectStore: clua_SwiftFunction = { L in
     guard let L, let box = LuaUserdata.take(L) as? any LuaOpenStore else { return 0 }
-    if box.runtime.isAlive { box.runtime.enter(L) { box.runtime.untrack(box) } }
-    _ = box.closeLeftover()
+    let leftovers = box.closeLeftover()
+    let runtime = box.runtime
+    if runtime.isAlive {
+      runtime.enter(L) {
+        runtime.untrack(box)
+        if !leftovers.isEmpty {
+          runtime.collectedLeftovers.append(
+            LuaRuntime.collectedHeading(box) + leftovers.joined(separator: "\n\n"))
+        }
+      }
+    } else if !leftovers.isEmpty {
+      LuaRuntime.writeToStderr(
+        LuaRuntime.collectedHeading(box) + leftovers.joined(separator: "\n\n"))
+    }
     return 0
   }
 }
@@ -110,13 +127,30 @@ extension LuaRuntime {
     openStores[ObjectIdentifier(store)] = nil
   }
 
-  /// Closes the stores opened since `snapshot` (all when nil); returns test-store failures.
+  /// Closes the stores opened since `snapshot` (all when nil); returns test-store failures,
+  /// those of test stores collected meanwhile included.
   func closeStores(except snapshot: Set<ObjectIdentifier>? = nil) -> [String] {
-    var failures: [String] = []
+    var failures = collectedLeftovers
+    collectedLeftovers.removeAll()
     for (id, entry) in openStores where snapshot?.contains(id) != true {
       openStores[id] = nil
       if let store = entry.store { failures += store.closeLeftover() }
     }
     return failures
+  }
+}
+
+extension LuaRuntime {
+  /// The heading of the leftovers of a test store collected without being closed.
+  static func collectedHeading(_ store: any LuaOpenStore) -> String {
+    let name = (store as? LuaTestStoreBox)?.featureName ?? "?"
+    return "a deps.TestStore (\(name)) was garbage-collected without store:close(); it ended "
+      + "with failures:\n\n"
+  }
+
+  /// Writes a report no Lua code is left to receive (the Lua state is closing).
+  static func writeToStderr(_ text: String) {
+    let line = "deps: " + text + "\n"
+    _ = line.withCString { write(STDERR_FILENO, $0, strlen($0)) }
   }
 }

@@ -1,10 +1,12 @@
 // Value ⇄ Lua. Objects are string-keyed tables, arrays are sequences, `.int` is a Lua integer,
 // `.double` a float, `.null` is nil (so a null member is an absent key, an absent optional).
 //
-// Empty tables carry no shape of their own, so reading one uses a hint: the value that was at
-// the same place before (the previous state when a reducer or an assert function changed a
-// copy of it). An empty table where an array was stays an array (`table.remove` of the last
-// todo gives `"todos": []`); without a hint an empty table is an empty object `{}`.
+// Empty tables carry no shape of their own. Reading one follows one rule, stable for the whole
+// life of a store: the feature's default state (its `shape`) decides — `[]` where it has an
+// array (a Lua feature's `state` declared with `{}` has one: `LuaValue.declared`), `{}` where
+// it has an object. Only where the shape says nothing (an element of an array, a key it does
+// not have) does the value that was at the same place before decide (`hint`); with neither,
+// an empty table is an empty object `{}`.
 // An integer-keyed table with holes (a `null` element) reads back with `null` in the holes.
 // Tables mixing string and integer keys, non-integer number keys, functions, userdata,
 // threads and cycles (more than `maxDepth` levels) are errors naming where they were found.
@@ -59,14 +61,64 @@ enum LuaValue {
     }
   }
 
-  /// The value at `index`, shaped by `hint` where a table is empty.
-  static func read(_ L: OpaquePointer, _ index: Int32, hint: Value? = nil)
+  /// The value at `index`; an empty table takes the shape `shape` has at its place, else the
+  /// one `hint` has (see the rule at the top of this file).
+  static func read(_ L: OpaquePointer, _ index: Int32, hint: Value? = nil, shape: Value? = nil)
     throws(ConversionError) -> Value
   {
-    try read(L, lua_absindex(L, index), hint: hint, depth: 0)
+    try read(L, lua_absindex(L, index), hint: Shaping(shape: shape, previous: hint), depth: 0)
   }
 
-  private static func read(_ L: OpaquePointer, _ index: Int32, hint: Value?, depth: Int)
+  /// The two sources of shape for empty tables at one place.
+  struct Shaping {
+    let shape: Value?
+    let previous: Value?
+
+    subscript(key: String) -> Shaping? {
+      let inner = Shaping(shape: shape?[key], previous: previous?[key])
+      return inner.shape == nil && inner.previous == nil ? nil : inner
+    }
+
+    subscript(index: Int) -> Shaping? {
+      var elementShape: Value?
+      if case .array(let elements) = shape, let first = elements.first { elementShape = first }
+      let inner = Shaping(shape: elementShape, previous: previous?[index])
+      return inner.shape == nil && inner.previous == nil ? nil : inner
+    }
+
+    /// True when an empty table here is an array.
+    var emptyIsArray: Bool {
+      switch shape {
+      case .array?: return true
+      case .object?: return false
+      default:
+        if case .array? = previous { return true }
+        return false
+      }
+    }
+
+    /// The key order of the object here.
+    var order: Value? {
+      if case .object? = previous { return previous }
+      return shape
+    }
+  }
+
+  /// A Lua feature's declared state: an empty table in it (below the root) declares an array,
+  /// so `laps = {}` is `"laps": []` for the store's whole life.
+  static func declared(_ value: Value, isRoot: Bool = true) -> Value {
+    switch value {
+    case .object(let object):
+      if object.isEmpty && !isRoot { return .array([]) }
+      return .object(ValueObject(object.map { ($0.key, declared($0.value, isRoot: false)) }))
+    case .array(let elements):
+      return .array(elements.map { declared($0, isRoot: false) })
+    default:
+      return value
+    }
+  }
+
+  private static func read(_ L: OpaquePointer, _ index: Int32, hint: Shaping?, depth: Int)
     throws(ConversionError) -> Value
   {
     switch lua_type(L, index) {
@@ -86,7 +138,7 @@ enum LuaValue {
     }
   }
 
-  private static func readTable(_ L: OpaquePointer, _ index: Int32, hint: Value?, depth: Int)
+  private static func readTable(_ L: OpaquePointer, _ index: Int32, hint: Shaping?, depth: Int)
     throws(ConversionError) -> Value
   {
     guard depth < maxDepth else {
@@ -150,10 +202,9 @@ enum LuaValue {
       return .array(array)
     }
     if members.isEmpty {
-      if case .array = hint { return .array([]) }
-      return .object(ValueObject())
+      return hint?.emptyIsArray == true ? .array([]) : .object(ValueObject())
     }
-    return .object(ordered(members, like: hint))
+    return .object(ordered(members, like: hint?.order))
   }
 
   /// Members in the hint's key order, new keys after them in sorted order (stable output).

@@ -32,6 +32,8 @@ public final class TestStore<State: Equatable, Action>: @unchecked Sendable {
   struct SendRecord {
     let action: Action
     let location: SourceLocation
+    /// Where a C or Lua test sent it (`file.lua:12`), when known.
+    let site: String?
   }
 
   let core: StoreCore<State, Action>
@@ -48,6 +50,9 @@ public final class TestStore<State: Equatable, Action>: @unchecked Sendable {
     set { core.lock.withLock { storedExhaustivity = newValue } }
   }
   private var storedExhaustivity: Exhaustivity = .on
+
+  /// The language of the advice in failures (C and Lua test stores speak theirs).
+  package var dialect: TestStoreDialect = .swift
 
   /// The default time `receive` and `finish` wait, in nanoseconds (1 second).
   public var timeout: UInt64 = 1_000_000_000
@@ -159,6 +164,8 @@ public final class TestStore<State: Equatable, Action>: @unchecked Sendable {
     line: UInt = #line, column: UInt = #column
   ) async {
     let nanoseconds = duration.map(nanoseconds(of:)) ?? timeout
+    let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    assertNoReceivedActions(at: location)
     let core = self.core
     let done = await core.pumpAsync(
       until: { !core.hasEffectsInFlight },
@@ -167,7 +174,7 @@ public final class TestStore<State: Equatable, Action>: @unchecked Sendable {
       report(
         TestStoreMessages.finishTimedOut(
           nanoseconds: nanoseconds, explicitTimeout: duration != nil),
-        at: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+        at: location)
     }
   }
 
@@ -198,7 +205,8 @@ public final class TestStore<State: Equatable, Action>: @unchecked Sendable {
   /// `send` without `async`: runs effects on this thread until they wait.
   @discardableResult
   package func sendNow(
-    _ action: Action, assert: ((inout State) throws -> Void)?, at location: SourceLocation
+    _ action: Action, assert: ((inout State) throws -> Void)?, at location: SourceLocation,
+    site: String? = nil
   ) -> TestStoreTask {
     let origin = core.lock.withLock { () -> UInt64 in
       if !received.isEmpty {
@@ -217,7 +225,7 @@ public final class TestStore<State: Equatable, Action>: @unchecked Sendable {
         expectedState = core.state
       }
       let origin = core.makeOrigin()
-      sends[origin] = SendRecord(action: action, location: location)
+      sends[origin] = SendRecord(action: action, location: location, site: site)
       let stateAfterReducer = core.process(action, origin: origin, fromEffect: false)
       assertState(actual: stateAfterReducer, modify: assert, at: location)
       core.pumpReady()
@@ -246,6 +254,7 @@ public final class TestStore<State: Equatable, Action>: @unchecked Sendable {
   package func finishNow(nanoseconds: UInt64, explicitTimeout: Bool, at location: SourceLocation)
     -> Bool
   {
+    assertNoReceivedActions(at: location)
     let done = core.lock.withLock {
       core.pump(
         until: { !core.hasEffectsInFlight },
@@ -254,10 +263,36 @@ public final class TestStore<State: Equatable, Action>: @unchecked Sendable {
     if !done {
       report(
         TestStoreMessages.finishTimedOut(
-          nanoseconds: nanoseconds, explicitTimeout: explicitTimeout),
+          dialect, nanoseconds: nanoseconds, explicitTimeout: explicitTimeout),
         at: location)
     }
     return done
+  }
+
+  /// `finish`'s first check, as TCA's: actions received and not asserted yet fail (exhaustive
+  /// only). They stay queued, so the end of the test reports them again if never received.
+  private func assertNoReceivedActions(at location: SourceLocation) {
+    core.lock.withLock {
+      core.pumpReady()
+      guard storedExhaustivity == .on, !received.isEmpty else { return }
+      report(TestStoreMessages.unhandledAtEnd(received.map { $0.action }), at: location)
+    }
+  }
+
+  /// True while the store handles an action (its reducer, observers or endpoints run on this
+  /// thread): a test store refuses to be sent an action then.
+  package var isHandlingAction: Bool {
+    core.lock.isHeldByCurrentThread && (core.isHandling || core.isPumping)
+  }
+
+  /// Drops the oldest received action, as a failed `receive` does (the fronts call it when the
+  /// expected action cannot even be decoded). Does nothing when none was received.
+  package func dropFirstReceived() {
+    core.lock.withLock {
+      core.pumpReady()
+      guard storedExhaustivity == .on, !received.isEmpty else { return }
+      expectedState = received.removeFirst().state
+    }
   }
 
   package func skipReceivedActionsNow(strict: Bool, at location: SourceLocation) {
@@ -308,7 +343,10 @@ public final class TestStore<State: Equatable, Action>: @unchecked Sendable {
           let record = sends[origin]
           let startedBy = record.map { (action: $0.action as Any, location: $0.location) }
           report(
-            TestStoreMessages.effectStillRunning(startedBy: startedBy),
+            dialect == .swift
+              ? TestStoreMessages.effectStillRunning(startedBy: startedBy)
+              : TestStoreMessages.effectStillRunning(
+                dialect, action: record?.action, site: record?.site),
             at: record?.location ?? location)
         }
       }
@@ -356,7 +394,7 @@ public final class TestStore<State: Equatable, Action>: @unchecked Sendable {
       if !hasReceived(matching: isMatching) && core.hasEffectsInFlight {
         report(
           TestStoreMessages.receiveTimedOut(
-            exhaustive: exhaustive, nanoseconds: timedOut.nanoseconds,
+            dialect, exhaustive: exhaustive, nanoseconds: timedOut.nanoseconds,
             explicitTimeout: timedOut.explicit),
           at: location)
       }

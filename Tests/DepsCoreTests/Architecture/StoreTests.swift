@@ -48,6 +48,42 @@ struct RealSleeper: Reducer {
     #expect(store.state.count == 1)
   }
 
+  @Test func aSendFromAnObserverIsQueuedAfterTheCurrentAction() {
+    let store = Store(initialState: Probe.State()) {
+      Probe()
+    } withDependencies: {
+      $0.continuousClock = TestClock()
+    }
+    let seen = Mutex<[String]>([])
+    store.observe { action, state in
+      seen.withLock { $0.append("\(action) count=\(state.count)") }
+      if action == .increment && state.count < 3 {
+        store.send(.rename("n\(state.count)"))
+        store.send(.increment)
+      }
+    }
+    store.send(.increment)
+    #expect(store.state.count == 3)
+    #expect(
+      seen.withLock { $0 } == [
+        "increment count=1", "rename(\"n1\") count=1", "increment count=2",
+        "rename(\"n2\") count=2", "increment count=3",
+      ])
+  }
+
+  @Test func aHundredThousandReentrantSendsDoNotGrowTheStack() {
+    let store = Store(initialState: Probe.State()) {
+      Probe()
+    } withDependencies: {
+      $0.continuousClock = TestClock()
+    }
+    store.observe { action, state in
+      if state.count < 100_000 { store.send(.increment) }
+    }
+    store.send(.increment)
+    #expect(store.state.count == 100_000)
+  }
+
   @Test func runWaitsForWorkThatCompletesElsewhere() {
     let store = Store(initialState: RealSleeper.State()) { RealSleeper() }
     store.send(.sleep(milliseconds: 20))

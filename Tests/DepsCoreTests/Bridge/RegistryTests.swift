@@ -140,22 +140,57 @@ import Testing
     #expect(
       throws: BridgeError(
         .invalid,
-        "this store has no test clock to advance: its continuousClock was overridden with a "
-          + #"clock that is not "test""#
+        "this store has no test clock to advance: ask for one when opening it "
+          + #"(deps_overrides_set(o, "continuousClock", "\"test\""))"#
+      )
+    ) { try store.advance(by: 1) }
+    store.dialect = .lua
+    #expect(
+      throws: BridgeError(
+        .invalid,
+        #"this store has no test clock to advance: ask for one when opening it (d.continuousClock = "test")"#
       )
     ) { try store.advance(by: 1) }
     _ = store.close()
   }
 
-  @Test func leftoverEffectsNameTheActionThatStartedThem() throws {
+  @Test func leftoverEffectsNameTheActionThatStartedThemAndWhereItWasSent() throws {
     let feature = try FeatureRegistry.shared.descriptor("Timer")
-    let store = try feature.openTest(overrides: DependencyOverrides())
-    #expect(try store.send("toggleButtonTapped", assert: .patch(["isRunning": true])) == [])
+    var overrides = DependencyOverrides()
+    try overrides.set("continuousClock", preset: "test")
+    let store = try feature.openTest(overrides: overrides)
+    store.dialect = .lua
+    #expect(
+      try store.send(
+        "toggleButtonTapped", assert: .patch(["isRunning": true]), site: "timer_spec.lua:7")
+        == [])
     #expect(
       store.close() == [
-        TestStoreMessages.effectStillRunning
-          + "\n\nStarted by the action: \"toggleButtonTapped\""
+        TestStoreMessages.effectStillRunning(
+          .lua, action: TimerFeature.Action.toggleButtonTapped, site: "timer_spec.lua:7")
       ])
+    #expect(
+      TestStoreMessages.effectStillRunning(.lua, action: "toggleButtonTapped", site: "t.lua:7")
+        .hasSuffix(
+          """
+          • If you are returning a long-living effect (timers, subscriptions, etc.), then make \
+          sure those effects are torn down: start them with an id ("deps.run(fn, {id = …})") \
+          and return a corresponding cancellation effect ("deps.cancel(id)") from another action.
+
+          Started by the action: "toggleButtonTapped" (sent at t.lua:7)
+          """))
+  }
+
+  @Test func aForgottenClockFailsTheSendAsInSwift() throws {
+    let feature = try FeatureRegistry.shared.descriptor("Timer")
+    let store = try feature.openTest(overrides: DependencyOverrides())
+    let failures = try store.send("toggleButtonTapped", assert: .patch(["isRunning": true]))
+    #expect(
+      Array(failures.prefix(2)) == [
+        "Unimplemented: ContinuousClock.now", "Unimplemented: ContinuousClock.sleep",
+      ])
+    store.exhaustivity = .off
+    _ = store.close()
   }
 
   @Test func aPayloadOnANestedPayloadFreeCaseIsAWrongShape() throws {

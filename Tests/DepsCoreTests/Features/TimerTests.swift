@@ -58,4 +58,20 @@ import Testing
     #expect(issues.first?.line == UInt(line))
     #expect(clock.sleeperCount == 0)
   }
+
+  /// The forgotten clock: the test context's `continuousClock` is unimplemented, so the send
+  /// fails — the same verdict a C or Lua test store gives (RegistryTests, scenarios.c,
+  /// teststore.lua).
+  @Test func aForgottenClockFailsTheSend() async {
+    let issues = await recordIssues {
+      let store = TestStore(initialState: TimerFeature.State()) { TimerFeature() }
+      store.exhaustivity = .off
+      await store.send(.toggleButtonTapped) { $0.isRunning = true }
+      await store.send(.toggleButtonTapped) { $0.isRunning = false }
+    }
+    #expect(
+      Array(issues.prefix(2).map(\.message)) == [
+        "Unimplemented: ContinuousClock.now", "Unimplemented: ContinuousClock.sleep",
+      ])
+  }
 }

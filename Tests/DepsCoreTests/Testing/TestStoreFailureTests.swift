@@ -314,6 +314,50 @@ import Testing
       ])
   }
 
+  @Test func finishReportsActionsReceivedAndNotAsserted() async {
+    let line = #line + 4
+    let issues = await recordIssues {
+      let store = probeStore()
+      await store.send(.sendTwo)
+      await store.finish()
+      await store.skipReceivedActions()
+    }
+    #expect(
+      issues.map(\.message) == [
+        """
+        The store received 2 unexpected actions by the end of this test: …
+
+          Unhandled actions:
+            • "first"
+            • "second"
+        """
+      ])
+    #expect(issues.first?.line == UInt(line))
+  }
+
+  @Test func finishReportsNothingOnceEveryActionWasReceived() async {
+    let issues = await recordIssues {
+      let store = probeStore()
+      await store.send(.sendTwo)
+      await store.receive(.first) { $0.log = ["first"] }
+      await store.receive(.second) { $0.log.append("second") }
+      await store.finish()
+    }
+    #expect(issues.map(\.message) == [])
+  }
+
+  @Test func aFailedReceiveConsumesTheReceivedAction() async {
+    let issues = await recordIssues {
+      let store = probeStore()
+      await store.send(.sendTwo)
+      await store.receive(.second) { $0.log = ["first"] }
+      await store.receive(.second) { $0.log.append("second") }
+      await store.finish()
+    }
+    #expect(issues.count == 1)
+    #expect(issues.first?.message.hasPrefix("Received unexpected action: …") == true)
+  }
+
   @Test func eachRunningEffectIsReportedAtTheSendThatStartedIt() async {
     let clock = TestClock()
     let firstLine = #line + 4

@@ -4,6 +4,7 @@ local deps = require "deps"
 
 describe("deps from busted", function()
   before_each(function() deps._reset() end)
+  local it = deps.checked_it(it)
 
   it("loads with a version and the catalogue", function()
     assert.is_string(deps.version)

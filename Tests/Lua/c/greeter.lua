@@ -9,8 +9,8 @@ deps.feature {
   reduce = function(state, action, payload)
     if action == "greet" then
       return deps.run(function(send)
-        local text, err = deps.dependency("greeting.hello")(payload)
-        send("greeted", text or ("error: " .. err))
+        local ok, text = pcall(deps.dependency("greeting.hello"), payload)
+        send("greeted", ok and text or ("error: " .. text))
       end)
     elseif action == "greeted" then
       state.text = payload

@@ -94,6 +94,41 @@ int main(int argc, char **argv) {
   deps_test_store_close(t);
   deps_overrides_free(o);
 
+  /* One rule for empty Lua tables: the declared state decides, for the store's whole life. */
+  snprintf(path, sizeof path, "%s/stopwatch.lua", dir);
+  rc = deps_lua_load(path);
+  check(rc == DEPS_OK, "stopwatch.lua loads", deps_last_error());
+  rc = deps_test_store_open(&t, "Stopwatch", NULL, NULL);
+  check(rc == DEPS_OK, "a test store of Stopwatch opens", deps_last_error());
+  state = deps_test_store_state(t);
+  check(state && strcmp(state, "{\"label\":\"\",\"laps\":[]}") == 0,
+        "the declared laps = {} is [] from the start", state);
+  deps_free(state);
+  rc = deps_test_store_send(t, "{\"lap\":7}", "{\"laps\":[7]}");
+  check(rc == DEPS_OK, "a lap", deps_test_store_errmsg(t));
+  rc = deps_test_store_send(t, "\"reset\"", "{\"laps\":[]}");
+  check(rc == DEPS_OK, "reset asserted with []", deps_test_store_errmsg(t));
+  state = deps_test_store_state(t);
+  check(state && strcmp(state, "{\"label\":\"\",\"laps\":[]}") == 0,
+        "laps = {} after a reset is [] again", state);
+  deps_free(state);
+  rc = deps_test_store_send(t, "{\"lap\":\"x\"}", NULL);
+  check(rc == DEPS_EDECODE && strcmp(deps_test_store_errmsg(t),
+                                     "expected an integer at lap, got \"x\"") == 0,
+        "a declared payload type is checked", deps_test_store_errmsg(t));
+  rc = deps_test_store_send(t, "\"rest\"", NULL);
+  check(rc == DEPS_ENOTFOUND && strcmp(deps_test_store_errmsg(t),
+                                       "unknown action \"rest\" for Stopwatch; did you mean "
+                                       "\"reset\"?") == 0,
+        "a typo in a declared action", deps_test_store_errmsg(t));
+  rc = deps_test_store_complete(t);
+  check(rc == DEPS_OK, "nothing left", deps_test_store_errmsg(t));
+  deps_test_store_close(t);
+  rc = deps_test_store_open(&t, "Stopwatch", "{\"lapz\":[]}", NULL);
+  check(rc == DEPS_ENOTFOUND && strcmp(deps_last_error(), "unknown state key \"lapz\" for "
+                                                          "Stopwatch; did you mean \"laps\"?") == 0,
+        "an unknown key in the initial state", deps_last_error());
+
   pthread_t threads[THREADS];
   for (int i = 0; i < THREADS; i++) pthread_create(&threads[i], NULL, worker, NULL);
   int thread_failures = 0;

@@ -36,13 +36,25 @@ end, function()
   local fetch = deps.dependency("numberFact.fetch")
   check.eq(fetch(7), "fact 7", "a Lua override through deps.dependency")
 end)
+-- An override that raises makes the endpoint call raise: at the caller, with the endpoint's
+-- name and the original message and location.
+local failing_line = debug.getinfo(1, "l").currentline + 2
 deps.with_dependencies(function(d)
   d.numberFact.fetch = function(n) error("no network") end
 end, function()
-  local fact, message = deps.dependency("numberFact.fetch")(7)
-  check.eq(fact, nil, "a failing endpoint returns nil")
-  check.truthy(message:match("^Tests/Lua/stock/dependencies%.lua:%d+: no network$")
-    or message:match(":%d+: no network$"), "and file:line: message")
+  local src = debug.getinfo(1, "S").short_src
+  check.raises('HERE: dependency "numberFact.fetch" failed: ' .. src .. ":" .. failing_line
+    .. ": no network", function() return deps.dependency("numberFact.fetch")(7) end)
+end)
+
+-- Nesting has a limit: an override calling its own endpoint stops after 32 levels with a
+-- clear error instead of overflowing the stack.
+deps.with_dependencies(function(d)
+  d.numberFact.fetch = function(n) return deps.dependency("numberFact.fetch")(n + 1) end
+end, function()
+  local ok, message = pcall(deps.dependency("numberFact.fetch"), 0)
+  check.eq(ok, false, "runaway nesting fails")
+  check.truthy(message:find('dependency "numberFact.fetch": foreign endpoint calls nested more than 32 deep (an override calling an endpoint whose override calls another …); stopped here', 1, true), "with the nesting limit's message")
 end)
 
 -- Errors: unknown paths name the close matches; wrong kinds of value.

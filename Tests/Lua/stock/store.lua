@@ -57,6 +57,54 @@ local test = deps.Store { feature = "NumberFact", context = "test" }
 check.raises_with("HERE: Unimplemented: NumberFactClient.fetch", function() test:send("numberFactButtonTapped") end)
 check.eq(test.state.errorMessage ~= nil, true, "the failure reached state")
 
+-- Re-entrant sends are queued after the current action, in order: from on_action, from a Lua
+-- override running in the store's effect, from a Lua feature's reducer.
+local order = {}
+local chain = deps.Store { feature = "Counter", context = "test" }
+chain:on_action(function(action, payload, state)
+  order[#order + 1] = action .. "=" .. state.count
+  if action == "incrementButtonTapped" and state.count < 3 then
+    chain:send("decrementButtonTapped")
+    chain:send("incrementButtonTapped")
+    chain:send("incrementButtonTapped")
+  end
+  order[#order + 1] = ")"
+end)
+chain:send("incrementButtonTapped")
+check.eq(table.concat(order, " "), "incrementButtonTapped=1 ) decrementButtonTapped=0 ) "
+  .. "incrementButtonTapped=1 ) incrementButtonTapped=2 ) decrementButtonTapped=1 ) "
+  .. "incrementButtonTapped=2 ) incrementButtonTapped=3 ) decrementButtonTapped=2 ) "
+  .. "incrementButtonTapped=3 ) incrementButtonTapped=4 ) decrementButtonTapped=3 ) "
+  .. "incrementButtonTapped=4 ) incrementButtonTapped=5 )", "on_action sends, queued in order")
+chain:close()
+
+local fact
+fact = deps.Store {
+  feature = "NumberFact",
+  context = "test",
+  dependencies = function(d)
+    d.numberFact.fetch = function(n) fact:send("incrementButtonTapped"); return "fact " .. n end
+  end,
+}
+fact:send("numberFactButtonTapped")
+check.eq(fact:run(1), true, "the override's send is handled")
+check.eq(fact.state, { count = 1, numberFact = "fact 0" }, "an override's send, then the response")
+fact:close()
+
+local echo
+deps.feature {
+  name = "Echoer",
+  state = { log = {} },
+  reduce = function(state, action)
+    table.insert(state.log, action)
+    if action == "ping" then echo:send("pong"); table.insert(state.log, "after send") end
+  end,
+}
+echo = deps.Store { feature = "Echoer", context = "test" }
+echo:send("ping")
+check.eq(echo.state.log, { "ping", "after send", "pong" }, "a reducer's send runs after it")
+echo:close()
+
 -- Errors.
 check.raises([[HERE: bad argument #1 to 'Store' (field 'context': "live", "preview" or "test" expected, got "prod")]], function() deps.Store { feature = "Counter", context = "prod" } end)
 check.raises([[HERE: unknown action "bogus" for Counter]], function() s:send("bogus") end)

@@ -48,8 +48,22 @@ failing:receive("numberFactResponse", { failure = where .. ": offline" },
                 function(s) s.errorMessage = where .. ": offline" end)
 failing:close()
 
--- Timer: the test clock, receive, finish.
-local timer = deps.TestStore { feature = "Timer" }
+-- The forgotten clock: a test store has the test context's unimplemented clocks unless the
+-- test asks for a test clock, so this send fails as it does in Swift and C.
+local forgot = deps.TestStore { feature = "Timer", exhaustivity = "off" }
+local ok, message = pcall(forgot.send, forgot, "toggleButtonTapped", nil, function(s) s.isRunning = true end)
+check.eq(ok, false, "a forgotten clock fails the send")
+check.eq(message:sub(1, 74), "Unimplemented: ContinuousClock.now\n\nUnimplemented: ContinuousClock.sleep\n\n", "the verdict")
+check.raises([[HERE: this store has no test clock to advance: ask for one when opening it (d.continuousClock = "test")]], function() forgot:advance(1) end)
+-- (the running effect keeps reporting the unimplemented clock until close cancels it)
+check.eq(pcall(forgot.close, forgot), false, "close reports the unimplemented clock too")
+check.eq(forgot.closed, true, "closed all the same")
+
+-- Timer: the test clock (asked for with the preset "test"), receive, finish.
+local timer = deps.TestStore {
+  feature = "Timer",
+  dependencies = function(d) d.continuousClock = "test" end,
+}
 timer:send("toggleButtonTapped", nil, function(s) s.isRunning = true end)
 timer:advance(1)
 timer:receive("timerTicked", nil, function(s) s.secondsElapsed = 1 end)
@@ -132,5 +146,47 @@ check.raises_with("The store received 1 unexpected action", function()
   }
   scoped:send("delayedIncrementButtonTapped", nil, function(s) s.isLoading = true end)
 end)
+
+-- An issue from the dependency system speaks Lua: no location inside the library (the error is
+-- positioned at the test's own line), Lua advice.
+local delayed = deps.TestStore { feature = "Counter" }
+check.raises([[HERE: @Dependency(\.delayClient) has no test implementation, but was accessed from a test context:
+
+  Dependency:
+    DelayClient
+
+Dependencies registered with the library are not allowed to use their default, live implementations when run from tests.
+
+To fix, override 'delayClient' with a test value. Override it in the store's dependencies (dependencies = function(d) … end), or with deps.with_dependencies.]], function() delayed:send("delayedIncrementButtonTapped", nil, function(s) s.isLoading = true end) end)
+delayed:close()
+
+-- A failed receive consumes the received action: the test fails once, not again at the end.
+local consumed = deps.TestStore {
+  feature = "NumberFact",
+  dependencies = function(d) d.numberFact.fetch = function() return "fact" end end,
+}
+consumed:send("numberFactButtonTapped")
+check.raises("HERE: expected a string at numberFactResponse.success, got 3", function() consumed:receive("numberFactResponse", { success = 3 }) end)
+consumed:close()
+
+-- A still-running effect names the action that started it and where the test sent it, with
+-- advice in Lua.
+local running = deps.TestStore {
+  feature = "Timer",
+  dependencies = function(d) d.continuousClock = "test" end,
+}
+running:send("toggleButtonTapped", nil, function(s) s.isRunning = true end)
+local sent_at = debug.getinfo(1, "S").short_src .. ":" .. (debug.getinfo(1, "l").currentline - 1)
+check.raises([[HERE: An effect returned for this action is still running. It must complete before the end of the test. …
+
+To fix, inspect any effects the reducer returns for this action and ensure that all of them complete by the end of the test. There are a few reasons why an effect may not have completed:
+
+• If an effect waits for outside work, it may need a little bit of time to finish. To fix you can call "store:finish()" at the end of your test.
+
+• If an effect waits on a clock (a sleep, a timer), make sure that you wait enough time for it to perform the effect. If you are using a test clock, advance it ("store:advance(seconds)") so that the effects may complete, or consider using an immediate clock ("d.continuousClock = "immediate"") to perform the effect at once.
+
+• If you are returning a long-living effect (timers, subscriptions, etc.), then make sure those effects are torn down: start them with an id ("deps.run(fn, {id = …})") and return a corresponding cancellation effect ("deps.cancel(id)") from another action.
+
+Started by the action: "toggleButtonTapped" (sent at ]] .. sent_at .. ")", function() running:close() end)
 
 check.done("teststore")

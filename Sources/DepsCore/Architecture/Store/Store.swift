@@ -55,8 +55,11 @@ public final class Store<State, Action>: @unchecked Sendable {
     defer { if entered { core.lock.exit() } }
     guard !core.isClosed else { return StoreTask(core: core, origin: 0) }
     let origin = core.makeOrigin()
+    // Sent while another action is handled (from an observer, an endpoint, a reducer-side
+    // callback): queued and handled right after it; the outer call runs the effects.
+    let nested = core.isHandling
     core.handle(action, origin: origin, fromEffect: false)
-    core.pumpReady()
+    if !nested { core.pumpReady() }
     return StoreTask(core: core, origin: origin)
   }
 

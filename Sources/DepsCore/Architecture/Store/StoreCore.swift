@@ -31,6 +31,9 @@ class StoreRuntime: @unchecked Sendable {
   @exclusivity(unchecked) private final var nextEffectID: UInt64 = 0
   @exclusivity(unchecked) private final var nextOrigin: UInt64 = 0
   @exclusivity(unchecked) private(set) final var isClosed = false
+  /// True while an action is being handled (reducer, observers, synchronous effects): a send
+  /// arriving then is queued, not nested.
+  @exclusivity(unchecked) final var isHandling = false
 
   init() {}
 
@@ -94,21 +97,42 @@ class StoreRuntime: @unchecked Sendable {
 
   // MARK: Pumping
 
+  /// True while this thread runs the store's jobs: a call on the store made from inside a job
+  /// (an endpoint callback sending an action) does not pump again; the outer pump runs what it
+  /// started.
+  @exclusivity(unchecked) final var isPumping = false
+
   /// Runs every ready job on this thread. Caller holds the lock.
   @inline(__always)
-  final func pumpReady() { executor.drain() }
+  final func pumpReady() {
+    if isPumping || !executor.hasReadyJobs { return }
+    drainJobs()
+  }
+
+  /// Runs the ready jobs, marking the store as pumping meanwhile.
+  private final func drainJobs() {
+    isPumping = true
+    executor.drain()
+    isPumping = false
+  }
 
   /// Pumps until `done()`, until nothing is running, or until `deadline` (monotonic ns);
-  /// blocks this thread while effects wait for outside work. Caller holds the lock.
+  /// blocks this thread while effects wait for outside work. Caller holds the lock. Called
+  /// from inside one of the store's jobs, it does not pump: it returns `done()`.
   final func pump(until done: () -> Bool, deadline: UInt64) -> Bool {
+    if isPumping || isHandling { return done() }
     while true {
-      executor.drain()
+      drainJobs()
       if done() { return true }
       if effects.isEmpty && !executor.hasReadyJobs { return false }
-      // Effects that never wait keep jobs ready: the deadline still ends the call.
+      // Effects that never wait keep jobs ready: the deadline still ends the call, and so does
+      // an interrupt (Ctrl-C in a shell), checked at least every 50 ms while waiting.
+      if StoreInterrupt.isRequested { return done() }
       if MonotonicClock.now >= deadline { return false }
-      if !executor.waitForWork(until: deadline) {
-        executor.drain()
+      let slice = min(deadline, MonotonicClock.deadline(afterNanoseconds: 50_000_000))
+      if !executor.waitForWork(until: slice) {
+        if slice < deadline { continue }
+        drainJobs()
         return done()
       }
     }
@@ -120,7 +144,8 @@ class StoreRuntime: @unchecked Sendable {
   ) async -> Bool {
     while true {
       let (finished, idle) = lock.withLock { () -> (Bool, Bool) in
-        executor.drain()
+        if isPumping || isHandling { return (done(), true) }
+        drainJobs()
         return (done(), effects.isEmpty && !executor.hasReadyJobs)
       }
       if finished { return true }
@@ -171,6 +196,8 @@ final class StoreCore<State, Action>: StoreRuntime, @unchecked Sendable {
   @exclusivity(unchecked) var dependencies: DependencyValues
   private let reducer: (inout State, Action) -> Effect<Action>
   private var observers: [(id: UInt64, body: (Action, State) -> Void)] = []
+  /// Actions sent while another action is being handled, handled after it (in order).
+  @exclusivity(unchecked) private var pendingActions: [(Action, UInt64, Bool)] = []
   private var nextObserverID: UInt64 = 0
   /// True when an observer or `onEffectAction` must be told of handled actions.
   @exclusivity(unchecked) private var hasListeners = false
@@ -194,19 +221,47 @@ final class StoreCore<State, Action>: StoreRuntime, @unchecked Sendable {
   /// Runs the reducer for `action` inside the store's dependencies, tells observers, starts the
   /// returned effect. Returns the state right after the reducer (before any effect ran).
   /// Caller holds the lock.
+  /// Actions queued while another is handled run after it, before this returns.
   @discardableResult
   func process(_ action: Action, origin: UInt64, fromEffect: Bool) -> State {
+    isHandling = true
     let effect = reduce(action)
     let reduced = state
     if fromEffect { onEffectAction?(action, reduced, origin) }
     for observer in observers { observer.body(action, reduced) }
     start(effect, origin: origin, cancelIDs: [])
+    drainPendingActions()
+    isHandling = false
     return reduced
   }
 
   /// `process` without returning the state: copies it only for listeners. Caller holds the
-  /// lock.
+  /// lock. An action arriving while another is being handled (sent from an observer, an
+  /// endpoint, a reducer-side callback or a synchronous effect) is queued and handled after it,
+  /// in order, by the outermost call: the stack never grows with re-entrant sends.
   func handle(_ action: Action, origin: UInt64, fromEffect: Bool) {
+    if isHandling {
+      pendingActions.append((action, origin, fromEffect))
+      return
+    }
+    isHandling = true
+    handleNow(action, origin: origin, fromEffect: fromEffect)
+    drainPendingActions()
+    isHandling = false
+  }
+
+  /// Handles the queued re-entrant actions, oldest first (they may queue more).
+  private func drainPendingActions() {
+    var index = 0
+    while index < pendingActions.count {
+      let (action, origin, fromEffect) = pendingActions[index]
+      index += 1
+      handleNow(action, origin: origin, fromEffect: fromEffect)
+    }
+    if index > 0 { pendingActions.removeAll(keepingCapacity: true) }
+  }
+
+  private func handleNow(_ action: Action, origin: UInt64, fromEffect: Bool) {
     let effect = reduce(action)
     if hasListeners {
       let reduced = state

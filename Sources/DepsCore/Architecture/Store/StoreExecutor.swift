@@ -99,7 +99,9 @@ final class StoreExecutor: TaskExecutor, @unchecked Sendable {
   func drain(budget: Int = StoreExecutor.drainBudget) -> Int {
     if pending.load(ordering: .acquiring) == 0 { return 0 }
     var count = 0
-    while count < budget, let work = takeJob() {
+    while count < budget, count & 1023 != 1023 || !StoreInterrupt.isRequested,
+      let work = takeJob()
+    {
       switch work {
       case .job(let job): job.runSynchronously(on: asUnownedTaskExecutor())
       case .closure(let body): body()

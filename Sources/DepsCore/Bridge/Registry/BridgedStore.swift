@@ -20,6 +20,9 @@ public protocol BridgedStore: AnyObject, Sendable {
   var hasEffectsInFlight: Bool { get }
   /// Cancels running effects; later calls do nothing.
   func close()
+  /// The language of the advice in the issues it returns (`.c` unless the front says
+  /// otherwise).
+  var dialect: TestStoreDialect { get set }
 }
 
 final class SwiftBridgedStore<State: Equatable, Action>: BridgedStore, @unchecked Sendable {
@@ -31,6 +34,7 @@ final class SwiftBridgedStore<State: Equatable, Action>: BridgedStore, @unchecke
   /// `[recorder]`, built once (not an array allocation per call).
   private let reporters: [any IssueReporter]
   private var observation: StoreObservation?
+  var dialect: TestStoreDialect = .c
 
   init<R: Reducer>(
     feature: FeatureDescriptor, codec: FeatureCodec<State, Action>, initialState: State,
@@ -79,5 +83,8 @@ final class SwiftBridgedStore<State: Equatable, Action>: BridgedStore, @unchecke
     recorder.removeAll()
   }
 
-  private func drainIssues() -> [String] { recorder.takeMessages() }
+  private func drainIssues() -> [String] {
+    let dialect = self.dialect
+    return recorder.takeMessages().map { TestStoreMessages.inDialect($0, dialect) }
+  }
 }

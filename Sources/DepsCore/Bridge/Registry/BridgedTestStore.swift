@@ -14,8 +14,13 @@ public enum ValueAssertion: Sendable {
 public protocol BridgedTestStore: AnyObject, Sendable {
   /// The feature it runs.
   var feature: FeatureDescriptor { get }
-  /// Sends `action` and asserts the state; returns the failures (empty: passed).
-  func send(_ action: Value, assert: ValueAssertion?) throws(BridgeError) -> [String]
+  /// Sends `action` and asserts the state; returns the failures (empty: passed). `site` is
+  /// where the test sent it (`file.lua:12`), named if one of its effects is still running at
+  /// the end of the test.
+  func send(_ action: Value, assert: ValueAssertion?, site: String?) throws(BridgeError)
+    -> [String]
+  /// The language of the advice in failures (`.c` unless the front says otherwise).
+  var dialect: TestStoreDialect { get set }
   /// Receives `action` (waiting up to `timeout` seconds) and asserts the state.
   func receive(_ action: Value, assert: ValueAssertion?, timeout: Double)
     throws(BridgeError) -> [String]
@@ -35,6 +40,13 @@ public protocol BridgedTestStore: AnyObject, Sendable {
   func applyOverrides(_ overrides: DependencyOverrides)
   /// Ends the test: unreceived actions and running effects are reported and returned.
   func close() -> [String]
+}
+
+extension BridgedTestStore {
+  /// Sends `action` and asserts the state (no send site); returns the failures.
+  public func send(_ action: Value, assert: ValueAssertion?) throws(BridgeError) -> [String] {
+    try send(action, assert: assert, site: nil)
+  }
 }
 
 final class SwiftBridgedTestStore<State: Equatable, Action>: BridgedTestStore,
@@ -58,6 +70,7 @@ final class SwiftBridgedTestStore<State: Equatable, Action>: BridgedTestStore,
     self.store = withIssueReporters([recorder]) {
       TestStore(initialState: initialState, reducer: reducer, withDependencies: prepare)
     }
+    store.dialect = .c
   }
 
   deinit {
@@ -103,11 +116,25 @@ final class SwiftBridgedTestStore<State: Equatable, Action>: BridgedTestStore,
     return try codec.decodeAction(action)
   }
 
-  func send(_ action: Value, assert: ValueAssertion?) throws(BridgeError) -> [String] {
+  /// Refuses a call made from inside the store's own work (its reducer, an endpoint override,
+  /// an effect): a test drives its test store from the test only.
+  private func checkNotNested() throws(BridgeError) {
+    if store.isHandlingAction { throw BridgeError(.invalid, TestStoreMessages.nestedTestStoreCall) }
+  }
+
+  var dialect: TestStoreDialect {
+    get { store.dialect }
+    set { store.dialect = newValue }
+  }
+
+  func send(_ action: Value, assert: ValueAssertion?, site: String?) throws(BridgeError)
+    -> [String]
+  {
+    try checkNotNested()
     let typed = try decode(action)
     let assertion = try typedAssertion(assert)
     withIssueReporters([recorder]) {
-      _ = store.sendNow(typed, assert: assertion, at: Self.here)
+      _ = store.sendNow(typed, assert: assertion, at: Self.here, site: site)
     }
     return drainIssues()
   }
@@ -115,8 +142,18 @@ final class SwiftBridgedTestStore<State: Equatable, Action>: BridgedTestStore,
   func receive(_ action: Value, assert: ValueAssertion?, timeout: Double)
     throws(BridgeError) -> [String]
   {
-    let typed = try decode(action)
-    let assertion = try typedAssertion(assert)
+    try checkNotNested()
+    let typed: Action
+    let assertion: ((inout State) throws -> Void)?
+    do throws(BridgeError) {
+      typed = try decode(action)
+      assertion = try typedAssertion(assert)
+    } catch {
+      // A failed receive consumes the received action, whatever the failure (as TCA's).
+      withIssueReporters([recorder]) { store.dropFirstReceived() }
+      _ = drainIssues()
+      throw error
+    }
     let codec = self.codec
     let expected = codec.encodeAction(typed)
     withIssueReporters([recorder]) {
@@ -129,15 +166,13 @@ final class SwiftBridgedTestStore<State: Equatable, Action>: BridgedTestStore,
   }
 
   func advance(by seconds: Double) throws(BridgeError) -> [String] {
+    try checkNotNested()
     guard seconds.isFinite, seconds >= 0 else {
       throw BridgeError(.invalid, "expected a finite, non-negative number of seconds, got \(seconds)")
     }
     let clocks = store.testClocks
     guard !clocks.isEmpty else {
-      throw BridgeError(
-        .invalid,
-        "this store has no test clock to advance: its continuousClock was overridden with a "
-          + "clock that is not \"test\"")
+      throw BridgeError(.invalid, TestStoreMessages.noTestClock(store.dialect))
     }
     withIssueReporters([recorder]) {
       for clock in clocks {
@@ -186,5 +221,8 @@ final class SwiftBridgedTestStore<State: Equatable, Action>: BridgedTestStore,
     return drainIssues()
   }
 
-  private func drainIssues() -> [String] { recorder.takeMessages() }
+  private func drainIssues() -> [String] {
+    let dialect = store.dialect
+    return recorder.takeMessages().map { TestStoreMessages.inDialect($0, dialect) }
+  }
 }

@@ -76,7 +76,7 @@ public struct DependencyOverrides: Sendable {
       case .preset(let descriptor, let value):
         try? descriptor.installPreset?(&values, value)
       case .function(let descriptor, let function):
-        descriptor.installFunction?(&values, function)
+        descriptor.installFunction?(&values, ForeignCallNesting.guarded(descriptor.path, function))
       case .unimplemented(let descriptor):
         descriptor.installUnimplemented?(&values)
       case .context(let context):
@@ -100,5 +100,28 @@ public struct DependencyOverrides: Sendable {
     var copy = self
     copy.changes += other.changes
     return copy
+  }
+}
+
+/// The limit on foreign endpoint calls nested in one another (a Lua or C override calling an
+/// endpoint whose override calls another …): past `limit`, the call throws instead of growing
+/// the stack.
+public enum ForeignCallNesting {
+  /// The deepest nesting allowed.
+  public static let limit = 32
+
+  @TaskLocal static var depth = 0
+
+  /// `function` counted in the nesting depth; past `limit` it throws `EndpointError`.
+  static func guarded(_ path: String, _ function: @escaping ForeignFunction) -> ForeignFunction {
+    { input in
+      let depth = Self.depth + 1
+      guard depth <= limit else {
+        throw EndpointError(
+          "dependency \"\(path)\": foreign endpoint calls nested more than \(limit) deep (an "
+            + "override calling an endpoint whose override calls another …); stopped here")
+      }
+      return try Self.$depth.withValue(depth) { try function(input) }
+    }
   }
 }

@@ -129,7 +129,8 @@ public struct FeatureDescriptor: Sendable {
     try openStore(state, context, overrides)
   }
 
-  /// Opens an exhaustive test store (test context, a test clock unless overridden).
+  /// Opens an exhaustive test store (test context; clocks are the test context's defaults
+  /// unless `overrides` sets them, e.g. `continuousClock` to the preset `"test"`).
   public func openTest(state: Value? = nil, overrides: DependencyOverrides)
     throws(BridgeError) -> any BridgedTestStore
   {
@@ -201,6 +202,7 @@ public final class FeatureRegistry: Sendable {
   public func register<R: Reducer>(
     name: String, summary: String, actions: [ActionDescriptor], dependencies: [String],
     initialState: R.State, codec: FeatureCodec<R.State, R.Action>,
+    checksStateKeys: Bool = true,
     reducer: @escaping @Sendable () -> R
   ) where R.State: Equatable, R: SendableMetatype, R.State: SendableMetatype,
     R.Action: SendableMetatype
@@ -208,6 +210,7 @@ public final class FeatureRegistry: Sendable {
     let codec = codec.rejectingPayloads(
       of: Set(actions.filter { $0.payload == nil }.map(\.name)), feature: name)
     let defaultState = codec.encodeState(initialState)
+    let stateKeys = checksStateKeys ? Self.stateKeys(of: initialState, encoded: defaultState) : nil
     let placeholder = FeatureDescriptor(
       name: name, summary: summary, defaultState: defaultState, actions: actions,
       dependencies: dependencies, openStore: { _, _, _ throws(BridgeError) in
@@ -220,7 +223,8 @@ public final class FeatureRegistry: Sendable {
       name: name, summary: summary, defaultState: defaultState, actions: actions,
       dependencies: dependencies,
       openStore: { state, context, overrides throws(BridgeError) in
-        let initial = try Self.initialState(state, defaults: defaultState, codec: codec)
+        let initial = try Self.initialState(
+          state, defaults: defaultState, codec: codec, keys: stateKeys, feature: name)
         return SwiftBridgedStore<R.State, R.Action>(
           feature: placeholder, codec: codec, initialState: initial, reducer: reducer
         ) { values in
@@ -230,27 +234,57 @@ public final class FeatureRegistry: Sendable {
         }
       },
       openTestStore: { state, overrides throws(BridgeError) in
-        let initial = try Self.initialState(state, defaults: defaultState, codec: codec)
+        let initial = try Self.initialState(
+          state, defaults: defaultState, codec: codec, keys: stateKeys, feature: name)
         return SwiftBridgedTestStore<R.State, R.Action>(
           feature: placeholder, codec: codec, initialState: initial, reducer: reducer
         ) { values in
-          values.continuousClock = TestClock()
-          values.suspendingClock = TestClock()
+          // As Swift's TestStore: the test context's defaults (unimplemented clocks); a test
+          // clock only when the test asks for one (the preset "test").
           overrides.apply(to: &values)
         }
       })
     register(descriptor)
   }
 
-  /// `state` merged (RFC 7386) onto the default state and decoded.
+  /// `state` merged (RFC 7386) onto the default state and decoded. A top-level key the state
+  /// does not have (`keys`, when known) is refused with the close matches.
   static func initialState<State, Action>(
-    _ state: Value?, defaults: Value, codec: FeatureCodec<State, Action>
+    _ state: Value?, defaults: Value, codec: FeatureCodec<State, Action>,
+    keys: [String]? = nil, feature: String = ""
   ) throws(BridgeError) -> State {
     guard let state else { return try codec.decodeState(defaults) }
-    guard case .object = state else {
+    guard case .object(let object) = state else {
       throw BridgeError(
         .decode, "expected the state as a JSON object, got \(ValueError.excerpt(of: state))")
     }
+    if let keys {
+      for key in object.keys where !keys.contains(key) {
+        throw BridgeError(
+          .notFound,
+          "unknown state key \"\(key)\" for \(feature)\(didYouMean(key, in: keys))")
+      }
+    }
     return try codec.decodeState(MergePatch.apply(state, to: defaults))
+  }
+
+  /// The top-level keys of a state: its stored properties (optionals absent from the encoded
+  /// default included) and the encoded default's keys; nil when the state is not a struct or
+  /// an object (its shape is not known).
+  static func stateKeys<State>(of state: State, encoded: Value) -> [String]? {
+    var keys: [String] = []
+    if case .object(let object) = encoded { keys = object.keys }
+    if let value = state as? Value {
+      guard case .object = value else { return nil }
+      return keys
+    }
+    let mirror = Mirror(reflecting: state)
+    guard mirror.displayStyle == .struct || mirror.displayStyle == .class else {
+      return keys.isEmpty ? nil : keys
+    }
+    for child in mirror.children {
+      if let label = child.label, !keys.contains(label) { keys.append(label) }
+    }
+    return keys
   }
 }
