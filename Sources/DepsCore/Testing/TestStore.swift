@@ -90,8 +90,15 @@ public final class TestStore<State: Equatable, Action>: @unchecked Sendable {
 
   // MARK: Public API
 
-  /// The current state.
-  public var state: State { core.lock.withLock { core.state } }
+  /// The state as of the last assertion, as in TCA: after `send(.a)` it is the state right
+  /// after `.a`, even when effects have already fed more actions (`.b`, `.c`) into the store;
+  /// after `receive(.b)` it is the state right after `.b`. Inside an assertion closure it is the
+  /// state before the asserted step.
+  public var state: State { core.lock.withLock { expectedState } }
+
+  /// The live state, including changes of received actions not asserted yet: what the C and
+  /// Lua fronts call the test store's current state (`deps_test_store_state`, `store.state`).
+  package var currentState: State { core.lock.withLock { core.state } }
 
   /// The store's dependencies. Changing them affects later actions; running effects keep the
   /// values they captured.
@@ -397,7 +404,8 @@ public final class TestStore<State: Equatable, Action>: @unchecked Sendable {
     var expected = before
     if let modify {
       do {
-        try modify(&expected)
+        // The closure sees the store's dependencies (`$0.date = date.now` reads its clock).
+        try DependencyValues.$_current.withValue(core.dependencies) { try modify(&expected) }
       } catch {
         report(TestStoreMessages.threw(error), at: location)
         expectedState = actual
