@@ -49,6 +49,14 @@ public final class TestStore<State: Equatable, Action>: @unchecked Sendable {
   }
   private var storedExhaustivity: Exhaustivity = .on
 
+  /// How failures print values: Swift syntax (the default), or JSON for the C and Lua fronts.
+  package var messageStyle: TestStoreMessageStyle {
+    get { core.lock.withLock { storedMessageStyle } }
+    set { core.lock.withLock { storedMessageStyle = newValue } }
+  }
+  private var storedMessageStyle: TestStoreMessageStyle = .swift
+  private var messages: TestStoreText { TestStoreText(style: storedMessageStyle) }
+
   /// The default time `receive` and `finish` wait, in nanoseconds (1 second).
   public var timeout: UInt64 = 1_000_000_000
 
@@ -214,10 +222,10 @@ public final class TestStore<State: Equatable, Action>: @unchecked Sendable {
           // As TCA: the unhandled actions stay queued, and this send is asserted against the
           // actual state before it (not against the last asserted one), so the failure is not
           // followed by a diff of the unhandled actions' changes.
-          report(TestStoreMessages.mustHandle(received.map { $0.action }), at: location)
+          report(messages.mustHandle(received.map { $0.action }), at: location)
         case .off(let show):
           if show {
-            note(TestStoreMessages.skippedReceived(received.map { $0.action }), at: location)
+            note(messages.skippedReceived(received.map { $0.action }), at: location)
           }
           received.removeAll()
         }
@@ -275,7 +283,7 @@ public final class TestStore<State: Equatable, Action>: @unchecked Sendable {
         return
       }
       if case .off(true) = storedExhaustivity {
-        note(TestStoreMessages.skippedReceived(received.map { $0.action }), at: location)
+        note(messages.skippedReceived(received.map { $0.action }), at: location)
       }
       received.removeAll()
       expectedState = core.state
@@ -291,7 +299,7 @@ public final class TestStore<State: Equatable, Action>: @unchecked Sendable {
       }
       if case .off(true) = storedExhaustivity {
         note(
-          TestStoreMessages.cancelledInFlight(origins.compactMap { sends[$0]?.action }),
+          messages.cancelledInFlight(origins.compactMap { sends[$0]?.action }),
           at: location)
       }
       for origin in Set(origins) { core.cancel(origin: origin) }
@@ -308,7 +316,7 @@ public final class TestStore<State: Equatable, Action>: @unchecked Sendable {
       isCompleted = true
       core.pumpReady()
       if !received.isEmpty, storedExhaustivity == .on {
-        report(TestStoreMessages.unhandledAtEnd(received.map { $0.action }), at: location)
+        report(messages.unhandledAtEnd(received.map { $0.action }), at: location)
       }
       if storedExhaustivity == .on {
         for origin in core.inFlightOrigins {
@@ -368,7 +376,7 @@ public final class TestStore<State: Equatable, Action>: @unchecked Sendable {
           at: location)
       }
       let failure =
-        expected.map { TestStoreMessages.didNotReceive($0) }
+        expected.map { messages.didNotReceive($0) }
         ?? TestStoreMessages.didNotReceiveMatching
       guard !received.isEmpty else { return report(failure, at: location) }
       if !exhaustive {
@@ -378,7 +386,7 @@ public final class TestStore<State: Equatable, Action>: @unchecked Sendable {
         if index > 0 {
           if case .off(true) = storedExhaustivity {
             note(
-              TestStoreMessages.skippedReceived(received[..<index].map { $0.action }), at: location)
+              messages.skippedReceived(received[..<index].map { $0.action }), at: location)
           }
           expectedState = received[index - 1].state
           received.removeFirst(index)
@@ -387,8 +395,8 @@ public final class TestStore<State: Equatable, Action>: @unchecked Sendable {
       let next = received.removeFirst()
       if !isMatching(next.action) {
         report(
-          expected.map { TestStoreMessages.unexpectedAction(expected: $0, received: next.action) }
-            ?? TestStoreMessages.unexpectedAction(received: next.action),
+          expected.map { messages.unexpectedAction(expected: $0, received: next.action) }
+            ?? messages.unexpectedAction(received: next.action),
           at: location)
       }
       assertState(actual: next.state, modify: assert, at: location)
@@ -414,7 +422,7 @@ public final class TestStore<State: Equatable, Action>: @unchecked Sendable {
     }
     if expected != actual {
       report(
-        TestStoreMessages.stateMismatch(
+        messages.stateMismatch(
           hasAssertion: modify != nil, expected: expected, actual: actual),
         at: location)
     } else if modify != nil && expected == before && exhaustive {

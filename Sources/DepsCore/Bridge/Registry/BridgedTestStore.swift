@@ -58,6 +58,7 @@ final class SwiftBridgedTestStore<State: Equatable, Action>: BridgedTestStore,
     self.store = withIssueReporters([recorder]) {
       TestStore(initialState: initialState, reducer: reducer, withDependencies: prepare)
     }
+    store.messageStyle = .json
   }
 
   deinit {
