@@ -70,8 +70,12 @@ final class DependencyCache: Sendable {
     return nil
   }
 
+  /// True once any cache had its context prepared (until then no read needs to look).
+  static let anyContextPrepared = Atomic<Bool>(false)
+
   /// The context prepared here or in an enclosing cache.
   func preparedContext() -> DependencyContext? {
+    guard DependencyCache.anyContextPrepared.load(ordering: .relaxed) else { return nil }
     var cache: DependencyCache? = self
     while let current = cache {
       if let context = current.state.withLock({ $0.preparedContext }) { return context }
@@ -172,7 +176,10 @@ final class DependencyCache: Sendable {
       state.contextPreparation = preparation
       return true
     }
-    if stored { DependencyCache.epoch.add(1, ordering: .relaxed) }
+    if stored {
+      DependencyCache.anyContextPrepared.store(true, ordering: .relaxed)
+      DependencyCache.epoch.add(1, ordering: .relaxed)
+    }
     return stored
   }
 

@@ -1,6 +1,7 @@
 // `DependencyValues`: the collection of dependencies in effect, as in swift-dependencies.
 // Register a dependency with a computed property; read it with `@Dependency(\.name)`;
 // override it with `withDependencies { $0.name = … }`.
+import Synchronization
 
 /// The dependencies in effect for the current scope.
 ///
@@ -75,6 +76,9 @@ public struct DependencyValues: Sendable {
   public var context: DependencyContext {
     get {
       if let context = storage.context { return context }
+      guard DependencyCache.anyContextPrepared.load(ordering: .relaxed) else {
+        return DependencyContext.default
+      }
       return storage.cache.resolved.preparedContext() ?? DependencyContext.default
     }
     set {
