@@ -54,13 +54,13 @@ private struct FireAndForgetFailure: Error, CustomStringConvertible {
     } operation: {
       @Dependency(\.fireAndForget) var fireAndForget
       await fireAndForget {
-        try await Task.sleep(nanoseconds: 50_000_000)
+        try await Task.sleep(nanoseconds: 300_000_000)
         @Dependency(\.date.now) var date
         seen.withLock { $0 = date }
       }
       #expect(seen.withLock { $0 } == nil)
       var attempts = 0
-      while seen.withLock({ $0 }) == nil && attempts < 200 {
+      while seen.withLock({ $0 }) == nil && attempts < 1_000 {
         try? await Task.sleep(nanoseconds: 10_000_000)
         attempts += 1
       }
