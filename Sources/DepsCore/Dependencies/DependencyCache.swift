@@ -114,9 +114,11 @@ final class DependencyCache: Sendable {
     let computed: K.Value
     if isSetting {
       let held = HeldReports()
-      computed = DependencyResolution.$heldReports.withValue(held) {
-        DependencyResolution.$isSetting.withValue(true) {
-          DependencyResolution.defaultValue(K.self, context: context, name: name)
+      computed = SettingScope.setting {
+        DependencyResolution.$heldReports.withValue(held) {
+          DependencyResolution.$isSetting.withValue(true) {
+            DependencyResolution.defaultValue(K.self, context: context, name: name)
+          }
         }
       }
       pending = held.report(for: K.self)

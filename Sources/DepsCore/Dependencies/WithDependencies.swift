@@ -39,7 +39,7 @@ public func withDependencies<R>(
 ) async rethrows -> R {
   var values = DependencyValues.currentFast
   values.beginSetting()
-  try await DependencyResolution.$isSetting.withValue(true) { try await updateValues(&values) }
+  try await SettingScope.settingAsync { try await updateValues(&values) }
   values.endSetting()
   let result = try await SettingScope.notSetting {
     try await DependencyValues.$_current.withValue(values, operation: operation)
@@ -109,7 +109,7 @@ public func withDependencies<Model: AnyObject, R>(
     values.storage = DependencyStorage.merging(parentValues.storage, with: values.storage)
   }
   values.beginSetting()
-  try await DependencyResolution.$isSetting.withValue(true) { try await updateValues(&values) }
+  try await SettingScope.settingAsync { try await updateValues(&values) }
   values.endSetting()
   let result = try await SettingScope.notSetting {
     try await DependencyValues.$_current.withValue(values, operation: operation)

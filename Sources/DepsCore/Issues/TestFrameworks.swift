@@ -24,6 +24,10 @@ enum TestFrameworks {
   nonisolated(unsafe) private static let recordIssue = symbol(
     "$s7Testing5IssueV6record_14sourceLocationAcA7CommentVSg_AA06SourceE0VtFZ")
 
+  /// `Testing.Test`, when Swift Testing is loaded.
+  private static let testingTestType: Any.Type? =
+    testingCurrent == nil ? nil : _typeByName("7Testing4TestV")
+
   /// True inside a `swift test` process (XCTest or Swift Testing is loaded).
   static let isRunningTests: Bool = xctFail != nil || recordIssue != nil
 
@@ -31,9 +35,7 @@ enum TestFrameworks {
   /// outside one. `Test` is opened on its own metadata and its `Identifiable` conformance found
   /// at run time, so nothing of the framework's layout is assumed.
   static func currentSwiftTestingTestID() -> AnyHashable? {
-    guard let current = testingCurrent, let testType = _typeByName("7Testing4TestV") else {
-      return nil
-    }
+    guard let current = testingCurrent, let testType = testingTestType else { return nil }
     func open<T>(_: T.Type) -> AnyHashable? {
       let currentTest = unsafeBitCast(current, to: (@convention(thin) () -> T?).self)
       guard let test = currentTest(), let identifiable = test as? any Identifiable else {
