@@ -10,14 +10,23 @@ import Glibc
 #endif
 
 enum SettingScope {
+  /// Each thread's mark: a heap word reached through one pthread key (allocated on the
+  /// thread's first `withDependencies`, freed with the thread).
   private static let key: pthread_key_t = {
     var key = pthread_key_t()
-    pthread_key_create(&key, nil)
+    pthread_key_create(&key) { raw in raw?.deallocate() }
     return key
   }()
 
-  /// A non-nil word marking "setting" in the thread slot.
-  private static var marker: UnsafeMutableRawPointer? { UnsafeMutableRawPointer(bitPattern: 1) }
+  /// This thread's mark.
+  @inline(__always)
+  private static func mark() -> UnsafeMutablePointer<Bool> {
+    if let raw = pthread_getspecific(key) { return raw.assumingMemoryBound(to: Bool.self) }
+    let mark = UnsafeMutablePointer<Bool>.allocate(capacity: 1)
+    mark.initialize(to: false)
+    pthread_setspecific(key, mark)
+    return mark
+  }
 
   /// How many async `withDependencies` closures run right now, in any task: while none does,
   /// the task-local need not be read (a task-local read costs more than the rest of a scope's
@@ -26,7 +35,10 @@ enum SettingScope {
 
   /// True while a `withDependencies` closure runs on this thread or task.
   static var isActive: Bool {
-    pthread_getspecific(key) != nil || isSettingInTask
+    if let raw = pthread_getspecific(key), raw.assumingMemoryBound(to: Bool.self).pointee {
+      return true
+    }
+    return isSettingInTask
   }
 
   /// The task-local mark of the async closures, read only while one runs somewhere.
@@ -44,31 +56,23 @@ enum SettingScope {
     return try await DependencyResolution.$isSetting.withValue(true, operation: body)
   }
 
-  /// Marks (or unmarks) this thread; returns the previous mark, for `restore`.
-  @inline(__always)
-  static func exchange(_ setting: Bool) -> Bool {
-    let previous = pthread_getspecific(key) != nil
-    if previous != setting { pthread_setspecific(key, setting ? marker : nil) }
-    return previous
-  }
-
-  /// Puts back a mark returned by `exchange`.
-  @inline(__always)
-  static func restore(_ setting: Bool) { _ = exchange(setting) }
-
   /// Runs `body` marked as setting up.
   @inline(__always)
   static func setting<R>(_ body: () throws -> R) rethrows -> R {
-    let outer = exchange(true)
-    defer { restore(outer) }
+    let mark = mark()
+    let outer = mark.pointee
+    mark.pointee = true
+    defer { mark.pointee = outer }
     return try body()
   }
 
   /// Runs `body` (an operation) unmarked, even inside an enclosing closure that sets up.
   @inline(__always)
   static func notSetting<R>(_ body: () throws -> R) rethrows -> R {
-    let outer = exchange(false)
-    defer { restore(outer) }
+    let mark = mark()
+    let outer = mark.pointee
+    mark.pointee = false
+    defer { mark.pointee = outer }
     if isSettingInTask {
       return try DependencyResolution.$isSetting.withValue(false, operation: body)
     }
