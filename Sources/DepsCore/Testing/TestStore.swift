@@ -1,7 +1,8 @@
 // `TestStore`: an exhaustive store for tests, as in TCA. Every state change must be asserted
 // (`send(_:assert:)`), every action effects send must be received (`receive`), and every
 // effect must finish by the end of the test. Failures go through `reportIssue` (so they fail
-// the running Swift test) with TCA's wording; see TestStoreMessages.swift.
+// the running Swift test) with TCA's wording; see TestStoreMessages.swift (values in Swift
+// syntax for Swift tests: SwiftTestStoreMessages.swift; JSON for the C and Lua fronts).
 //
 // The async methods pump the store's executor without blocking a thread; the `package`
 // synchronous ones (used by the C and Lua fronts) block the calling thread while effects wait
