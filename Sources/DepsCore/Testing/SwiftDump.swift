@@ -44,7 +44,7 @@ enum SwiftDump {
   static func text(of value: Any) -> String? {
     switch value {
     case let date as Date:
-      return "Date(\(dateFormatter.string(from: date)))"
+      return "Date(\(dateFormatter().string(from: date)))"
     case let uuid as UUID:
       return "UUID(\(uuid.uuidString))"
     case let url as URL:
@@ -78,13 +78,15 @@ enum SwiftDump {
     }
   }
 
-  private static let dateFormatter: DateFormatter = {
+  /// A formatter of its own per call: formatters are not safe to share between threads, and
+  /// dates are printed only in failures.
+  private static func dateFormatter() -> DateFormatter {
     let formatter = DateFormatter()
     formatter.locale = Locale(identifier: "en_US_POSIX")
     formatter.dateFormat = "yyyy-MM-dd'T'HH:mm:ss.SSSXXXXX"
     formatter.timeZone = TimeZone(secondsFromGMT: 0)
     return formatter
-  }()
+  }
 
   /// `ObjectIdentifier(0x00007f…)` with the leading zeros of the address dropped.
   private static func hexTrimmed(_ text: String) -> String {
