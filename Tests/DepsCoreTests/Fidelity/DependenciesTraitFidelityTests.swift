@@ -36,6 +36,18 @@ struct DependenciesTraitFidelityTests {
     #expect(value == 42)
   }
 
+  @Test(.dependency(\.fidelityTraitValue, 7))
+  func aTestStoreRunsWithTheTraitsValues() async {
+    let store = TestStore(initialState: 0) {
+      Reduce<Int, Bool> { state, _ in
+        @Dependency(\.fidelityTraitValue) var value
+        state = value
+        return .none
+      }
+    }
+    await store.send(true) { $0 = 7 }
+  }
+
   @Test(.dependency(FidelityTraitClient.mock))
   func aKeyTypedValueSetsItsKey() {
     @Dependency(FidelityTraitClient.self) var client
