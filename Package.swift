@@ -8,6 +8,7 @@ let package = Package(
   name: "Deps",
   products: [
     .library(name: "DepsCore", targets: ["DepsCore"]),
+    .library(name: "DepsTestSupport", targets: ["DepsTestSupport"]),
     .library(name: "Deps", type: .dynamic, targets: ["DepsCABI"]),
     .executable(name: "depsh", targets: ["depsh"]),
   ],
@@ -17,6 +18,9 @@ let package = Package(
     .systemLibrary(
       name: "CEdit", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
     .target(name: "DepsCore"),
+    // Swift Testing traits and the XCTest cache reset: links the test frameworks, so it is a
+    // module of its own that only test targets use.
+    .target(name: "DepsTestSupport", dependencies: ["DepsCore"]),
     .target(name: "DepsCABI", dependencies: ["DepsCore", "CLua"]),
     .executableTarget(name: "depsh", dependencies: ["DepsCABI", "DepsCore", "CLua", "CEdit"]),
     // The seed's module split: an interface module (TestDependencyKey) and a live module that
@@ -28,7 +32,8 @@ let package = Package(
       name: "SeedClientLive", dependencies: ["DepsCore", "SeedClientInterface"],
       path: "Tests/Fixtures/SeedClientLive"),
     .testTarget(
-      name: "DepsCoreTests", dependencies: ["DepsCore", "SeedClientInterface", "SeedClientLive"]),
+      name: "DepsCoreTests",
+      dependencies: ["DepsCore", "DepsTestSupport", "SeedClientInterface", "SeedClientLive"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -382,6 +382,10 @@ static void complete_reports_running_effects(void) {
             "make sure those effects are torn down: send the action that stops them before the "
             "end of the test, or cancel them with \"deps_test_store_skip_in_flight_effects(t)\".\n"
             "\n"
+            "• If you do not wish to assert on these effects, perform \"await "
+            "store.skipInFlightEffects()\", or consider using a non-exhaustive test store: "
+            "\"store.exhaustivity = .off\".\n"
+            "\n"
             "Started by the action: \"toggleButtonTapped\"");
   deps_test_store_close(t);
   CHECK_STR(deps_last_error(), "");

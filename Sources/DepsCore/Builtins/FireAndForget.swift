@@ -1,7 +1,9 @@
 // The `fireAndForget` dependency: `DependencyValues.fireAndForget`, its key and `FireAndForget`,
 // as in swift-dependencies. live: an unstructured `Task` (it inherits the caller's
-// dependencies) that nobody waits for; test: the work runs inline and is awaited, so a test
-// sees its effects as soon as the call returns.
+// dependencies) that nobody waits for; test: the work runs in an unstructured `Task` too, but
+// the caller waits for it, so a test sees its effects as soon as the call returns, while the
+// caller's cancellation cannot reach the work (it runs to its end), and an error it throws
+// (other than `CancellationError`) is reported.
 
 extension DependencyValues {
   /// A dependency for firing off work nobody waits for.
@@ -13,8 +15,9 @@ extension DependencyValues {
   ///   try await mailer.send(to: email, subject: "Your email has been updated")
   /// }
   /// ```
-  /// live: starts an unstructured `Task` and returns at once. test: runs the work to its end
-  /// before returning (errors are ignored in both).
+  /// live: starts an unstructured `Task` and returns at once (an error is ignored). test: runs
+  /// the work in a task the caller's cancellation cannot reach and waits for its end; an error
+  /// it throws (other than `CancellationError`) is reported ("Caught error: …").
   public var fireAndForget: FireAndForget {
     get { self[FireAndForgetKey.self] }
     set { self[FireAndForgetKey.self] = newValue }
@@ -43,7 +46,7 @@ public struct FireAndForget: Sendable {
   /// ```
   /// - Parameters:
   ///   - priority: the priority of the task started when live.
-  ///   - operation: the work; an error it throws is ignored.
+  ///   - operation: the work; an error it throws is ignored when live, reported in tests.
   public func callAsFunction(
     priority: TaskPriority? = nil,
     @_inheritActorContext _ operation: @Sendable @escaping () async throws -> Void
@@ -56,7 +59,15 @@ private enum FireAndForgetKey: DependencyKey {
   static let liveValue = FireAndForget { priority, operation in
     Task(priority: priority) { try await operation() }
   }
-  static let testValue = FireAndForget { _, operation in
-    try? await operation()
+  static let testValue = FireAndForget { priority, operation in
+    await Task(priority: priority) {
+      do {
+        try await operation()
+      } catch is CancellationError {
+        // The work gave up by itself (nothing outside can cancel it): not a failure.
+      } catch {
+        reportIssue(error)
+      }
+    }.value
   }
 }

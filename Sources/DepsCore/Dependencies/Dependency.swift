@@ -3,6 +3,7 @@
 // lifetime rules of swift-dependencies. Reads of a plain `DependencyValues` property are cached
 // per thread by the identity of the (immutable) storage nodes involved, so a read that finds
 // nothing changed costs one task-local read and a table probe.
+import Synchronization
 
 /// A property wrapper that reads a dependency.
 ///
@@ -74,14 +75,16 @@ public struct Dependency<Value>: @unchecked Sendable, _HasInitialValues {
     let read = DependencyRead(
       name: nil, fileID: "\(fileID)", filePath: "\(filePath)", line: line, column: column)
     let probe = DependencyReadCache.ReadProbe()
+    let epoch = DependencyCache.epoch.load(ordering: .relaxed)
     let previous = DependencyReadCache.swapProbe(probe)
     let value = DependencyResolution.$currentRead.withValue(read) {
       DependencyValues.$_current.withValue(merged) { merged[keyPath: keyPath] }
     }
     _ = DependencyReadCache.swapProbe(previous)
-    if probe.reads == 1 && probe.valueType == Value.self {
+    if probe.reads == 1 && probe.valueType == Value.self && !probe.uncacheable {
       DependencyReadCache.store(
-        current: current, initial: initial, site: site, owner: keyPath, box: ValueBox(value))
+        current: current, initial: initial, site: site, owner: keyPath, box: ValueBox(value),
+        epoch: epoch)
     }
     return value
   }

@@ -1,8 +1,13 @@
 // Default values (liveValue / previewValue / testValue) computed once per (key, context) and
-// cached, plus the values `prepareDependencies` put there. A scope can start a fresh cache
-// (`DependencyValues.useFreshCache()`): stateful defaults computed inside it are its own, while
-// values prepared in an enclosing cache stay visible. A default is computed at most once per
-// cache, even when many threads read it for the first time together.
+// cached, plus the values (and the context) `prepareDependencies` put there. A scope can start a
+// fresh cache (`DependencyValues.useFreshCache()`): stateful defaults computed inside it are its
+// own, while values prepared in an enclosing cache stay visible. A default is computed at most
+// once per cache, even when many threads read it for the first time together.
+//
+// The process cache (`global`) stands for "the cache of whatever is running": outside tests it
+// is one process-wide cache; inside a Swift Testing test it resolves to that test's own cache,
+// and under XCTest it is emptied when each test case starts (see TestCacheScope.swift), so one
+// test's first read or `prepareDependencies` never leaks into the next.
 import Foundation
 import Synchronization
 
@@ -17,12 +22,28 @@ final class DependencyCache: Sendable {
     /// The `prepareDependencies` call that computed or prepared it: that call may still
     /// (re)write it.
     let preparation: DependencyPreparation?
+    /// A missing-value report held back because the value was first read inside a
+    /// `withDependencies` closure: made at the first read that uses it.
+    var pendingReport: ((DependencyRead) -> Void)?
+  }
+  struct State {
+    var entries: [Key: Entry] = [:]
+    /// The context `prepareDependencies { $0.context = … }` chose for this cache.
+    var preparedContext: DependencyContext?
+    var contextPreparation: DependencyPreparation?
+    /// True once a default was computed in the context this cache resolves by default (the
+    /// context can no longer be prepared).
+    var contextAccessed = false
   }
 
-  /// The process-wide cache every scope uses unless a fresh one was started.
+  /// The process cache: resolved per running test (see `resolved`).
   static let global = DependencyCache(parent: nil)
 
-  private let entries = Mutex<[Key: Entry]>([:])
+  /// Bumped whenever a cached value is replaced or a cache is emptied, so the per-thread read
+  /// cache (`DependencyReadCache`) never hands out a value from before.
+  static let epoch = Atomic<Int>(0)
+
+  private let state = Mutex(State())
   private let parent: DependencyCache?
   /// Held while a missing default is computed, so racing first reads compute it once. Recursive:
   /// a default may read other dependencies of this cache while it is being computed.
@@ -30,11 +51,18 @@ final class DependencyCache: Sendable {
 
   init(parent: DependencyCache?) { self.parent = parent }
 
-  /// A prepared value for `key` here or in an enclosing cache.
-  private func preparedValue(_ key: Key) -> AnyObject? {
-    var cache: DependencyCache? = self
+  /// This cache, or for the process cache the cache of the running test (see
+  /// `TestCacheScope`).
+  @inline(__always)
+  var resolved: DependencyCache {
+    self === DependencyCache.global ? TestCacheScope.processCache() : self
+  }
+
+  /// A value prepared for `key` in an enclosing cache.
+  private func inheritedValue(_ key: Key) -> AnyObject? {
+    var cache = parent
     while let current = cache {
-      if let entry = current.entries.withLock({ $0[key] }), entry.prepared || current === self {
+      if let entry = current.state.withLock({ $0.entries[key] }), entry.prepared {
         return entry.box
       }
       cache = current.parent
@@ -42,59 +70,149 @@ final class DependencyCache: Sendable {
     return nil
   }
 
+  /// True once any cache had its context prepared (until then no read needs to look).
+  static let anyContextPrepared = Atomic<Bool>(false)
+
+  /// The context prepared here or in an enclosing cache.
+  func preparedContext() -> DependencyContext? {
+    guard DependencyCache.anyContextPrepared.load(ordering: .relaxed) else { return nil }
+    var cache: DependencyCache? = self
+    while let current = cache {
+      if let context = current.state.withLock({ $0.preparedContext }) { return context }
+      cache = current.parent
+    }
+    return nil
+  }
+
   /// The cached (or prepared) value of `Key` in `context`, computing it on first use.
   ///
-  /// - Parameter preparation: the `prepareDependencies` call reading it, if any (it may then
-  ///   overwrite what it read).
+  /// - Parameters:
+  ///   - contextIsDefault: the context was not set by any scope (reading it fixes it, so it can
+  ///     no longer be prepared).
+  ///   - preparation: the `prepareDependencies` call reading it, if any (it may then
+  ///     overwrite what it read).
+  ///   - isSetting: read only to be changed (`$0.client.endpoint = …` in `withDependencies`):
+  ///     the value is cached, but a missing live/test value is reported at its first use.
   func value<K: TestDependencyKey>(
-    _: K.Type, context: DependencyContext, name: String?,
+    _: K.Type, context: DependencyContext, contextIsDefault: Bool, name: String?,
     preparation: DependencyPreparation? = nil, isSetting: Bool = false
   ) -> K.Value {
     let key = Key(id: ObjectIdentifier(K.self), context: context)
-    if let box = preparedValue(key) { return unsafeDowncast(box, to: ValueBox<K.Value>.self).value }
-    if isSetting {
-      // Read only to be changed (`$0.client.endpoint = …` in withDependencies): not a use, so
-      // nothing is reported and nothing is cached.
-      if let existing = entries.withLock({ $0[key] }) {
-        return unsafeDowncast(existing.box, to: ValueBox<K.Value>.self).value
-      }
-      return DependencyResolution.$isSetting.withValue(true) {
-        DependencyResolution.defaultValue(K.self, context: context, name: name)
-      }
-    }
-    computing.lock()
-    defer { computing.unlock() }
-    if let existing = entries.withLock({ $0[key] }) {
+    if let existing = state.withLock({ $0.entries[key] }) {
+      if !isSetting && existing.pendingReport != nil { reportPending(key, name: name) }
       return unsafeDowncast(existing.box, to: ValueBox<K.Value>.self).value
     }
-    // Computed outside the entries' lock: a default may itself read other dependencies.
-    let computed = DependencyResolution.defaultValue(K.self, context: context, name: name)
-    let box = entries.withLock { entries -> AnyObject in
-      if let existing = entries[key] { return existing.box }
+    if let box = inheritedValue(key) { return unsafeDowncast(box, to: ValueBox<K.Value>.self).value }
+    computing.lock()
+    defer { computing.unlock() }
+    if let existing = state.withLock({ $0.entries[key] }) {
+      if !isSetting && existing.pendingReport != nil { reportPending(key, name: name) }
+      return unsafeDowncast(existing.box, to: ValueBox<K.Value>.self).value
+    }
+    // Computed outside the state's lock: a default may itself read other dependencies.
+    var pending: ((DependencyRead) -> Void)?
+    let computed: K.Value
+    if isSetting {
+      let held = HeldReports()
+      computed = SettingScope.setting {
+        DependencyResolution.$heldReports.withValue(held) {
+          DependencyResolution.$isSetting.withValue(true) {
+            DependencyResolution.defaultValue(K.self, context: context, name: name)
+          }
+        }
+      }
+      pending = held.report(for: K.self)
+    } else {
+      computed = DependencyResolution.defaultValue(K.self, context: context, name: name)
+    }
+    let box = state.withLock { state -> AnyObject in
+      if contextIsDefault { state.contextAccessed = true }
+      if let existing = state.entries[key] { return existing.box }
       let box = ValueBox(computed)
-      entries[key] = Entry(box: box, prepared: false, preparation: preparation)
+      state.entries[key] = Entry(
+        box: box, prepared: false, preparation: preparation, pendingReport: pending)
       return box
     }
     return unsafeDowncast(box, to: ValueBox<K.Value>.self).value
   }
 
+  /// Makes the report held back for `key` (once), at the read that uses the value.
+  private func reportPending(_ key: Key, name: String?) {
+    let report = state.withLock { state -> ((DependencyRead) -> Void)? in
+      guard let report = state.entries[key]?.pendingReport else { return nil }
+      state.entries[key]?.pendingReport = nil
+      return report
+    }
+    guard let report else { return }
+    var read = DependencyResolution.currentRead
+    if let name { read.name = name }
+    report(read)
+  }
+
   /// Stores a prepared value; false (nothing stored) if the key was already accessed or
-  /// prepared in this cache, other than by the same `preparation`.
+  /// prepared in this cache, other than by the same `preparation`. In the preview context a
+  /// key may be prepared again, as swift-dependencies allows for previews.
   func prepare(
     _ id: ObjectIdentifier, context: DependencyContext, box: AnyObject,
     preparation: DependencyPreparation
   ) -> Bool {
     let key = Key(id: id, context: context)
-    return entries.withLock { entries in
-      if let existing = entries[key], existing.preparation !== preparation { return false }
-      entries[key] = Entry(box: box, prepared: true, preparation: preparation)
+    let replaced = state.withLock { state -> Bool? in
+      let existing = state.entries[key]
+      if let existing, existing.preparation !== preparation, context != .preview { return nil }
+      state.entries[key] = Entry(box: box, prepared: true, preparation: preparation)
+      return existing != nil
+    }
+    guard let replaced else { return false }
+    if replaced { DependencyCache.epoch.add(1, ordering: .relaxed) }
+    return true
+  }
+
+  /// Prepares the context this cache resolves defaults in; false if a default was already
+  /// computed in the default context, or another `prepareDependencies` chose it.
+  func prepareContext(_ context: DependencyContext, preparation: DependencyPreparation) -> Bool {
+    let stored = state.withLock { state -> Bool in
+      if let previous = state.contextPreparation, previous !== preparation { return false }
+      if state.contextPreparation == nil && state.contextAccessed { return false }
+      state.preparedContext = context
+      state.contextPreparation = preparation
       return true
     }
+    if stored {
+      DependencyCache.anyContextPrepared.store(true, ordering: .relaxed)
+      DependencyCache.epoch.add(1, ordering: .relaxed)
+    }
+    return stored
   }
 
   /// True if a value for the key was computed or prepared here.
   func contains(_ id: ObjectIdentifier, context: DependencyContext) -> Bool {
-    entries.withLock { $0[Key(id: id, context: context)] != nil }
+    state.withLock { $0.entries[Key(id: id, context: context)] != nil }
+  }
+
+  /// Forgets every value and the prepared context (a new XCTest test case starts).
+  func removeAll() {
+    state.withLock { $0 = State() }
+    DependencyCache.epoch.add(1, ordering: .relaxed)
+  }
+}
+
+/// Reports held back while a default was computed inside a `withDependencies` closure.
+final class HeldReports: @unchecked Sendable {
+  enum Kind { case missingTestValue, missingLiveValue }
+  private let held = Mutex<Kind?>(nil)
+
+  func hold(_ kind: Kind) { held.withLock { if $0 == nil { $0 = kind } } }
+
+  /// The report to make at the value's first use, if one was held.
+  func report<K: TestDependencyKey>(for _: K.Type) -> ((DependencyRead) -> Void)? {
+    switch held.withLock({ $0 }) {
+    case nil: return nil
+    case .missingTestValue?:
+      return { DependencyResolution.reportMissingTestValue(K.self, read: $0) }
+    case .missingLiveValue?:
+      return { DependencyResolution.reportMissingLiveValue(K.self, read: $0) }
+    }
   }
 }
 

@@ -51,9 +51,11 @@ extension DependencyKey {
   /// Reports that the key has no test value (naming the dependency and how to fix it), then
   /// returns `previewValue`, as swift-dependencies does.
   public static var testValue: Value {
-    if DependencyResolution.isSetting { return previewValue }
-    let current = DependencyResolution.currentRead
-    DependencyResolution.reportMissingTestValue(Self.self, read: current)
+    if DependencyResolution.isSetting {
+      DependencyResolution.heldReports?.hold(.missingTestValue)
+      return previewValue
+    }
+    DependencyResolution.reportMissingTestValue(Self.self, read: DependencyResolution.currentRead)
     return previewValue
   }
 }

@@ -9,6 +9,8 @@
 // `pthread_getspecific`, without retaining anything but the value it returns; the strong
 // references live in `owners`, touched only when a slot is stored or purged.
 
+import Synchronization
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -20,6 +22,8 @@ final class DependencyReadCache {
     var current: UnsafeRawPointer?
     var initial: UnsafeRawPointer?
     var box: UnsafeRawPointer?
+    /// `DependencyCache.epoch` when stored: a replaced or emptied cache invalidates the entry.
+    var epoch = 0
   }
 
   /// The strong references behind one entry.
@@ -81,7 +85,9 @@ final class DependencyReadCache {
     let entries = Unmanaged<DependencyReadCache>.fromOpaque(raw)
       ._withUnsafeGuaranteedRef { $0.entries }
     let entry = entries[index(site)]
-    guard entry.site == site, entry.current == current, entry.initial == initial else {
+    guard entry.site == site, entry.current == current, entry.initial == initial,
+      entry.epoch == DependencyCache.epoch.load(ordering: .relaxed)
+    else {
       return nil
     }
     return entry.box
@@ -89,7 +95,7 @@ final class DependencyReadCache {
 
   static func store(
     current: DependencyStorage, initial: DependencyStorage, site: UnsafeRawPointer,
-    owner: AnyObject, box: AnyObject
+    owner: AnyObject, box: AnyObject, epoch: Int
   ) {
     let cache: DependencyReadCache
     if let existing = thisThread {
@@ -103,7 +109,7 @@ final class DependencyReadCache {
     cache.entries[index] = Entry(
       site: site, current: UnsafeRawPointer(Unmanaged.passUnretained(current).toOpaque()),
       initial: UnsafeRawPointer(Unmanaged.passUnretained(initial).toOpaque()),
-      box: UnsafeRawPointer(Unmanaged.passUnretained(box).toOpaque()))
+      box: UnsafeRawPointer(Unmanaged.passUnretained(box).toOpaque()), epoch: epoch)
     cache.owners[index] = Slot(current: current, initial: initial, owner: owner, box: box)
   }
 
@@ -125,6 +131,8 @@ final class DependencyReadCache {
   final class ReadProbe {
     @exclusivity(unchecked) var reads = 0
     @exclusivity(unchecked) var valueType: Any.Type?
+    /// Set when a read's value may differ under the same nodes (see `noteUncacheable`).
+    @exclusivity(unchecked) var uncacheable = false
   }
 
   private static let probeKey: pthread_key_t = {
@@ -150,5 +158,13 @@ final class DependencyReadCache {
       probe.reads += 1
       probe.valueType = valueType
     }
+  }
+
+  /// Called when a default is read from the process cache in a test process (its value
+  /// depends on the running test) or while setting up (its report may still be owed): such a
+  /// read is not remembered.
+  static func noteUncacheable() {
+    guard let raw = pthread_getspecific(probeKey) else { return }
+    Unmanaged<ReadProbe>.fromOpaque(raw)._withUnsafeGuaranteedRef { $0.uncacheable = true }
   }
 }

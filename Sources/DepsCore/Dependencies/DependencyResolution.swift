@@ -13,11 +13,17 @@ struct DependencyRead: Sendable {
   var filePath: String?
   var line: UInt?
   var column: UInt?
+  /// The location is the library's own (no `@Dependency` read is in progress): reported at,
+  /// but not shown in the message as the dependency's location.
+  var locationIsLibrary = false
 }
 
 enum DependencyResolution {
   /// True while a default is read only to be changed inside a `withDependencies` closure.
   @TaskLocal static var isSetting = false
+
+  /// Where a default computed while setting up records the report it held back.
+  @TaskLocal static var heldReports: HeldReports?
 
   /// The read in progress (set on the slow path of `@Dependency` and of default resolution).
   @TaskLocal static var currentRead = DependencyRead()
@@ -39,7 +45,11 @@ enum DependencyResolution {
       switch context {
       case .live:
         if let value = liveValue(K.self) { return value }
-        reportMissingLiveValue(K.self, read: read)
+        if isSetting {
+          heldReports?.hold(.missingLiveValue)
+        } else {
+          reportMissingLiveValue(K.self, read: read)
+        }
         return K.testValue
       case .preview:
         if let live = K.self as? any DependencyKey.Type {
@@ -61,7 +71,7 @@ enum DependencyResolution {
 
   static func description<K: TestDependencyKey>(_ key: K.Type, read: DependencyRead) -> String {
     var text = ""
-    if let fileID = read.fileID, let line = read.line {
+    if let fileID = read.fileID, let line = read.line, !read.locationIsLibrary {
       text += "  Location:\n    \(fileID):\(line)\n"
     }
     if K.self == K.Value.self {
@@ -72,17 +82,34 @@ enum DependencyResolution {
     return text
   }
 
-  static func reportMissingTestValue<K: TestDependencyKey>(_ key: K.Type, read: DependencyRead) {
+  /// Reports a missing test value. A read with no name (the key's `testValue` read directly,
+  /// not through `DependencyValues`) is "A dependency", reported at `fileID`/`line` (the
+  /// library's `testValue`), as swift-dependencies does.
+  static func reportMissingTestValue<K: TestDependencyKey>(
+    _ key: K.Type, read: DependencyRead,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
+  ) {
+    let subject: String
     let override: String
-    if let name = read.name, !name.contains("(") {
-      override = "'\(name)'"
+    if let name = read.name {
+      subject = "@Dependency(\(argument(K.self, read: read)))"
+      override = name.contains("(") ? "'\(typeName(K.self)).self'" : "'\(name)'"
     } else {
-      override = "'\(typeName(K.self)).self'"
+      subject = "A dependency"
+      override = "the dependency"
+    }
+    var read = read
+    if read.fileID == nil {
+      read.fileID = "\(fileID)"
+      read.filePath = "\(filePath)"
+      read.line = line
+      read.column = column
+      read.locationIsLibrary = true
     }
     reportIssue(
       """
-      @Dependency(\(argument(K.self, read: read))) has no test implementation, but was accessed \
-      from a test context:
+      \(subject) has no test implementation, but was accessed from a test context:
 
       \(description(K.self, read: read))
 
@@ -117,13 +144,17 @@ enum DependencyResolution {
       read: read)
   }
 
-  /// Reports at the `@Dependency`'s location when known, else at the library.
-  static func reportIssue(_ message: String, read: DependencyRead) {
+  /// Reports at the `@Dependency`'s location when known, else at the library's caller.
+  static func reportIssue(
+    _ message: String, read: DependencyRead,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
+  ) {
     DepsCore.reportIssue(
       ReportedIssue(
-        message: message, fileID: read.fileID ?? "DepsCore/DependencyValues.swift",
-        filePath: read.filePath ?? "DependencyValues.swift", line: read.line ?? 0,
-        column: read.column ?? 0))
+        message: message, fileID: read.fileID ?? "\(fileID)",
+        filePath: read.filePath ?? "\(filePath)", line: read.line ?? line,
+        column: read.column ?? column))
   }
 }
 

@@ -1,6 +1,7 @@
 // `DependencyValues`: the collection of dependencies in effect, as in swift-dependencies.
 // Register a dependency with a computed property; read it with `@Dependency(\.name)`;
 // override it with `withDependencies { $0.name = … }`.
+import Synchronization
 
 /// The dependencies in effect for the current scope.
 ///
@@ -43,9 +44,19 @@ public struct DependencyValues: Sendable {
       if let box = storage.lookup(ObjectIdentifier(key)) {
         return unsafeDowncast(box, to: ValueBox<Key.Value>.self).value
       }
-      return storage.cache.value(
-        Key.self, context: context, name: "\(function)", preparation: storage.preparation,
-        isSetting: storage.isSetting)
+      let isSetting = storage.isSetting || SettingScope.isActive
+      // A value from the process cache depends on the running test, and a value read while
+      // setting up may still owe a report: neither may be remembered by node identity.
+      if isSetting || (storage.cache === DependencyCache.global && TestFrameworks.isRunningTests)
+      {
+        DependencyReadCache.noteUncacheable()
+      }
+      let cache = storage.cache.resolved
+      let explicit = storage.context
+      return cache.value(
+        Key.self, context: explicit ?? cache.preparedContext() ?? DependencyContext.default,
+        contextIsDefault: explicit == nil, name: "\(function)",
+        preparation: storage.preparation, isSetting: isSetting)
     }
     set {
       let box = ValueBox(newValue)
@@ -59,9 +70,24 @@ public struct DependencyValues: Sendable {
   }
 
   /// The context defaults are resolved in (`live`, `preview`, `test`).
+  ///
+  /// Inside `prepareDependencies` this chooses the context of the whole cache (once, and only
+  /// before any default was read in the default context).
   public var context: DependencyContext {
-    get { storage.context ?? DependencyContext.default }
-    set { uniqueStorage().context = newValue }
+    get {
+      if let context = storage.context { return context }
+      guard DependencyCache.anyContextPrepared.load(ordering: .relaxed) else {
+        return DependencyContext.default
+      }
+      return storage.cache.resolved.preparedContext() ?? DependencyContext.default
+    }
+    set {
+      if let preparation = storage.preparation {
+        prepareContext(newValue, preparation: preparation)
+        return
+      }
+      uniqueStorage().context = newValue
+    }
   }
 
   /// Starts a fresh cache of default values for this scope and those inside it: stateful
@@ -73,7 +99,13 @@ public struct DependencyValues: Sendable {
   /// ```
   public mutating func useFreshCache() {
     let storage = uniqueStorage()
-    storage.cache = DependencyCache(parent: storage.cache)
+    storage.cache = DependencyCache(parent: storage.cache.resolved)
+  }
+
+  /// Starts a cache that sees nothing of the enclosing ones (not even their prepared values):
+  /// what a Swift Testing `.dependencies` trait gives each test.
+  package mutating func useIsolatedCache() {
+    uniqueStorage().cache = DependencyCache(parent: nil)
   }
 
   /// Marks these values as being set up (inside a `withDependencies` closure): defaults read
@@ -104,11 +136,37 @@ public struct DependencyValues: Sendable {
     return storage
   }
 
+  private func prepareContext(_ context: DependencyContext, preparation: DependencyPreparation) {
+    if storage.cache.resolved.prepareContext(context, preparation: preparation) { return }
+    reportIssue(
+      """
+      @Dependency(\\.context) has already been accessed or prepared.
+
+        Key:
+          DependencyContextKey
+        Value:
+          DependencyContext
+
+      \(DependencyValues.alreadyPreparedAdvice)
+      """)
+  }
+
+  static let alreadyPreparedAdvice = """
+    A global dependency can only be prepared a single time and cannot be accessed \
+    beforehand. Prepare dependencies as early as possible in the lifecycle of your \
+    application.
+
+    To temporarily override a dependency in your application, use 'withDependencies' to do \
+    so in a well-defined scope.
+    """
+
   private func prepare<K: TestDependencyKey>(
     _ id: ObjectIdentifier, box: AnyObject, preparation: DependencyPreparation, keyType: K.Type,
     name: String, fileID: StaticString, filePath: StaticString, line: UInt, column: UInt
   ) {
-    if storage.cache.prepare(id, context: context, box: box, preparation: preparation) { return }
+    if storage.cache.resolved.prepare(id, context: context, box: box, preparation: preparation) {
+      return
+    }
     let read = DependencyRead(name: name)
     reportIssue(
       """
@@ -117,12 +175,7 @@ public struct DependencyValues: Sendable {
 
       \(DependencyResolution.description(K.self, read: DependencyRead()))
 
-      A global dependency can only be prepared a single time and cannot be accessed \
-      beforehand. Prepare dependencies as early as possible in the lifecycle of your \
-      application.
-
-      To temporarily override a dependency in your application, use 'withDependencies' to do \
-      so in a well-defined scope.
+      \(DependencyValues.alreadyPreparedAdvice)
       """,
       fileID: fileID, filePath: filePath, line: line, column: column)
   }

@@ -12,9 +12,16 @@
 ///   }
 /// }
 /// ```
-public func prepareDependencies(_ updateValues: (inout DependencyValues) throws -> Void) rethrows {
+/// Setting `$0.context` chooses the context defaults resolve in from then on (`.live` in a test
+/// process, for example). In the preview context a key may be prepared again.
+///
+/// - Returns: what `updateValues` returns.
+@discardableResult
+public func prepareDependencies<R>(_ updateValues: (inout DependencyValues) throws -> R) rethrows
+  -> R
+{
   var values = DependencyValues._current
   values.storage = DependencyStorage(
     parent: values.storage, preparation: DependencyPreparation())
-  try updateValues(&values)
+  return try updateValues(&values)
 }

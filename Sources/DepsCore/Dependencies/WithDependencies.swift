@@ -21,9 +21,11 @@ public func withDependencies<R>(
 ) rethrows -> R {
   var values = DependencyValues.currentFast
   values.beginSetting()
-  try updateValues(&values)
+  try SettingScope.setting { try updateValues(&values) }
   values.endSetting()
-  let result = try DependencyValues.$_current.withValue(values, operation: operation)
+  let result = try SettingScope.notSetting {
+    try DependencyValues.$_current.withValue(values, operation: operation)
+  }
   DependencyObjects.remember(result, values: values)
   return result
 }
@@ -37,9 +39,11 @@ public func withDependencies<R>(
 ) async rethrows -> R {
   var values = DependencyValues.currentFast
   values.beginSetting()
-  try await updateValues(&values)
+  try await SettingScope.settingAsync { try await updateValues(&values) }
   values.endSetting()
-  let result = try await DependencyValues.$_current.withValue(values, operation: operation)
+  let result = try await SettingScope.notSetting {
+    try await DependencyValues.$_current.withValue(values, operation: operation)
+  }
   DependencyObjects.remember(result, values: values)
   return result
 }
@@ -105,9 +109,11 @@ public func withDependencies<Model: AnyObject, R>(
     values.storage = DependencyStorage.merging(parentValues.storage, with: values.storage)
   }
   values.beginSetting()
-  try await updateValues(&values)
+  try await SettingScope.settingAsync { try await updateValues(&values) }
   values.endSetting()
-  let result = try await DependencyValues.$_current.withValue(values, operation: operation)
+  let result = try await SettingScope.notSetting {
+    try await DependencyValues.$_current.withValue(values, operation: operation)
+  }
   DependencyObjects.remember(result, values: values)
   return result
 }
@@ -189,17 +195,20 @@ enum DependencyObjects {
     of model: AnyObject, modelType: Any.Type, fileID: StaticString, filePath: StaticString,
     line: UInt, column: UInt
   ) -> DependencyValues? {
-    if let remembered = table.withLock({ $0[ObjectIdentifier(model)] }),
-      remembered.object === model
-    {
-      return remembered.values
-    }
+    // The model's own `@Dependency` properties come first: they hold the values of the
+    // innermost scope it was created in, while the remembered values are those of the
+    // outermost `withDependencies` that returned it (each enclosing scope records it again).
     var mirror: Mirror? = Mirror(reflecting: model)
     while let current = mirror {
       for child in current.children {
         if let wrapper = child.value as? any _HasInitialValues { return wrapper.initialValues }
       }
       mirror = current.superclassMirror
+    }
+    if let remembered = table.withLock({ $0[ObjectIdentifier(model)] }),
+      remembered.object === model
+    {
+      return remembered.values
     }
     reportIssue(
       """

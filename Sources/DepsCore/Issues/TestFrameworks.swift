@@ -24,8 +24,28 @@ enum TestFrameworks {
   nonisolated(unsafe) private static let recordIssue = symbol(
     "$s7Testing5IssueV6record_14sourceLocationAcA7CommentVSg_AA06SourceE0VtFZ")
 
+  /// `Testing.Test`, when Swift Testing is loaded.
+  private static let testingTestType: Any.Type? =
+    testingCurrent == nil ? nil : _typeByName("7Testing4TestV")
+
   /// True inside a `swift test` process (XCTest or Swift Testing is loaded).
   static let isRunningTests: Bool = xctFail != nil || recordIssue != nil
+
+  /// The identity of the running Swift Testing test (`Test.current?.id`, a `Test.ID`), or nil
+  /// outside one. `Test` is opened on its own metadata and its `Identifiable` conformance found
+  /// at run time, so nothing of the framework's layout is assumed.
+  static func currentSwiftTestingTestID() -> AnyHashable? {
+    guard let current = testingCurrent, let testType = testingTestType else { return nil }
+    func open<T>(_: T.Type) -> AnyHashable? {
+      let currentTest = unsafeBitCast(current, to: (@convention(thin) () -> T?).self)
+      guard let test = currentTest(), let identifiable = test as? any Identifiable else {
+        return nil
+      }
+      func identity<I: Identifiable>(_ value: I) -> AnyHashable { AnyHashable(value.id) }
+      return identity(identifiable)
+    }
+    return open(testType)
+  }
 
   /// Records `issue` in the current Swift Testing test; false when none is running.
   static func recordInSwiftTesting(_ issue: ReportedIssue) -> Bool {

@@ -1,7 +1,8 @@
 // `TestStore`: an exhaustive store for tests, as in TCA. Every state change must be asserted
 // (`send(_:assert:)`), every action effects send must be received (`receive`), and every
 // effect must finish by the end of the test. Failures go through `reportIssue` (so they fail
-// the running Swift test) with TCA's wording; see TestStoreMessages.swift.
+// the running Swift test) with TCA's wording; see TestStoreMessages.swift (values in Swift
+// syntax for Swift tests: SwiftTestStoreMessages.swift; JSON for the C and Lua fronts).
 //
 // The async methods pump the store's executor without blocking a thread; the `package`
 // synchronous ones (used by the C and Lua fronts) block the calling thread while effects wait
@@ -51,8 +52,10 @@ public final class TestStore<State: Equatable, Action>: @unchecked Sendable {
   }
   private var storedExhaustivity: Exhaustivity = .on
 
-  /// The language of the advice in failures (C and Lua test stores speak theirs).
+  /// The language of the advice in failures (C and Lua test stores speak theirs); the C and
+  /// Lua fronts also print values as JSON, Swift tests in Swift syntax.
   package var dialect: TestStoreDialect = .swift
+  private var messages: TestStoreText { TestStoreText(style: dialect == .swift ? .swift : .json) }
 
   /// The default time `receive` and `finish` wait, in nanoseconds (1 second).
   public var timeout: UInt64 = 1_000_000_000
@@ -95,8 +98,15 @@ public final class TestStore<State: Equatable, Action>: @unchecked Sendable {
 
   // MARK: Public API
 
-  /// The current state.
-  public var state: State { core.lock.withLock { core.state } }
+  /// The state as of the last assertion, as in TCA: after `send(.a)` it is the state right
+  /// after `.a`, even when effects have already fed more actions (`.b`, `.c`) into the store;
+  /// after `receive(.b)` it is the state right after `.b`. Inside an assertion closure it is the
+  /// state before the asserted step.
+  public var state: State { core.lock.withLock { expectedState } }
+
+  /// The live state, including changes of received actions not asserted yet: what the C and
+  /// Lua fronts call the test store's current state (`deps_test_store_state`, `store.state`).
+  package var currentState: State { core.lock.withLock { core.state } }
 
   /// The store's dependencies. Changing them affects later actions; running effects keep the
   /// values they captured.
@@ -215,10 +225,10 @@ public final class TestStore<State: Equatable, Action>: @unchecked Sendable {
           // As TCA: the unhandled actions stay queued, and this send is asserted against the
           // actual state before it (not against the last asserted one), so the failure is not
           // followed by a diff of the unhandled actions' changes.
-          report(TestStoreMessages.mustHandle(received.map { $0.action }), at: location)
+          report(messages.mustHandle(received.map { $0.action }), at: location)
         case .off(let show):
           if show {
-            note(TestStoreMessages.skippedReceived(received.map { $0.action }), at: location)
+            note(messages.skippedReceived(received.map { $0.action }), at: location)
           }
           received.removeAll()
         }
@@ -303,7 +313,7 @@ public final class TestStore<State: Equatable, Action>: @unchecked Sendable {
         return
       }
       if case .off(true) = storedExhaustivity {
-        note(TestStoreMessages.skippedReceived(received.map { $0.action }), at: location)
+        note(messages.skippedReceived(received.map { $0.action }), at: location)
       }
       received.removeAll()
       expectedState = core.state
@@ -319,7 +329,7 @@ public final class TestStore<State: Equatable, Action>: @unchecked Sendable {
       }
       if case .off(true) = storedExhaustivity {
         note(
-          TestStoreMessages.cancelledInFlight(origins.compactMap { sends[$0]?.action }),
+          messages.cancelledInFlight(origins.compactMap { sends[$0]?.action }),
           at: location)
       }
       for origin in Set(origins) { core.cancel(origin: origin) }
@@ -336,7 +346,7 @@ public final class TestStore<State: Equatable, Action>: @unchecked Sendable {
       isCompleted = true
       core.pumpReady()
       if !received.isEmpty, storedExhaustivity == .on {
-        report(TestStoreMessages.unhandledAtEnd(received.map { $0.action }), at: location)
+        report(messages.unhandledAtEnd(received.map { $0.action }), at: location)
       }
       if storedExhaustivity == .on {
         for origin in core.inFlightOrigins {
@@ -399,7 +409,7 @@ public final class TestStore<State: Equatable, Action>: @unchecked Sendable {
           at: location)
       }
       let failure =
-        expected.map { TestStoreMessages.didNotReceive($0) }
+        expected.map { messages.didNotReceive($0) }
         ?? TestStoreMessages.didNotReceiveMatching
       guard !received.isEmpty else { return report(failure, at: location) }
       if !exhaustive {
@@ -409,7 +419,7 @@ public final class TestStore<State: Equatable, Action>: @unchecked Sendable {
         if index > 0 {
           if case .off(true) = storedExhaustivity {
             note(
-              TestStoreMessages.skippedReceived(received[..<index].map { $0.action }), at: location)
+              messages.skippedReceived(received[..<index].map { $0.action }), at: location)
           }
           expectedState = received[index - 1].state
           received.removeFirst(index)
@@ -418,8 +428,8 @@ public final class TestStore<State: Equatable, Action>: @unchecked Sendable {
       let next = received.removeFirst()
       if !isMatching(next.action) {
         report(
-          expected.map { TestStoreMessages.unexpectedAction(expected: $0, received: next.action) }
-            ?? TestStoreMessages.unexpectedAction(received: next.action),
+          expected.map { messages.unexpectedAction(expected: $0, received: next.action) }
+            ?? messages.unexpectedAction(received: next.action),
           at: location)
       }
       assertState(actual: next.state, modify: assert, at: location)
@@ -435,7 +445,8 @@ public final class TestStore<State: Equatable, Action>: @unchecked Sendable {
     var expected = before
     if let modify {
       do {
-        try modify(&expected)
+        // The closure sees the store's dependencies (`$0.date = date.now` reads its clock).
+        try DependencyValues.$_current.withValue(core.dependencies) { try modify(&expected) }
       } catch {
         report(TestStoreMessages.threw(error), at: location)
         expectedState = actual
@@ -444,7 +455,7 @@ public final class TestStore<State: Equatable, Action>: @unchecked Sendable {
     }
     if expected != actual {
       report(
-        TestStoreMessages.stateMismatch(
+        messages.stateMismatch(
           hasAssertion: modify != nil, expected: expected, actual: actual),
         at: location)
     } else if modify != nil && expected == before && exhaustive {

@@ -77,7 +77,7 @@ private struct Pair: Reducer {
     }
   }
 
-  @Test func chainedDependencyModifiersApplyInOrder() async {
+  @Test func chainedDependencyModifiersTheInnermostWins() async {
     let store = TestStore(initialState: [String]()) {
       Reader()
         .dependency(\.uuid, .constant(UUID(2)))
@@ -86,8 +86,8 @@ private struct Pair: Reducer {
     } withDependencies: {
       $0.numberFact.fetch = { "n\($0)" }
     }
-    await store.send(.read) { $0 = ["reducer 3 5"] }
-    await store.receive(.effectRead("effect 3 n1")) { $0.append("effect 3 n1") }
+    await store.send(.read) { $0 = ["reducer 2 5"] }
+    await store.receive(.effectRead("effect 2 n1")) { $0.append("effect 2 n1") }
   }
 
   @Test func modifierOnCombinedReducersCoversAll() async {

@@ -28,13 +28,14 @@ import Testing
         """
         A state change does not match expectation: …
 
-            {
-          -   "count": 5,
-          +   "count": 1,
-              … (2 unchanged)
-            }
+            \u{2007} Probe.State(
+            −   count: 5,
+            +   count: 1,
+            \u{2007}   name: "Blob",
+            \u{2007}   log: []
+            \u{2007} )
 
-        (Expected: -, Actual: +)
+        (Expected: −, Actual: +)
         """
       ])
   }
@@ -58,7 +59,7 @@ import Testing
     }
     #expect(
       issues.map(\.message) == [
-        "Expected to receive the following action, but didn't: …\n\n  {\"respond\":3}"
+        "Expected to receive the following action, but didn't: …\n\n  Probe.Action.respond(3)"
       ])
   }
 

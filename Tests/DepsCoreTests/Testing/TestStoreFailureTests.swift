@@ -1,5 +1,6 @@
-// Every TestStore failure message, asserted in full (TCA 1.x wording, the project's ValueDiff
-// format), with the line each one points at.
+// Every TestStore failure message, asserted in full (TCA 1.x wording, values and diffs in Swift
+// syntax as swift-custom-dump prints them), with the line each one points at. Unchanged diff
+// lines start with a figure space (U+2007), removed ones with a minus sign (U+2212).
 import Testing
 @testable import DepsCore
 
@@ -15,13 +16,14 @@ import Testing
         """
         A state change does not match expectation: …
 
-            {
-          -   "count": 2,
-          +   "count": 1,
-              … (2 unchanged)
-            }
+            \u{2007} Probe.State(
+            −   count: 2,
+            +   count: 1,
+            \u{2007}   name: "",
+            \u{2007}   log: []
+            \u{2007} )
 
-        (Expected: -, Actual: +)
+        (Expected: −, Actual: +)
         """
       ])
     #expect(issues.first?.line == UInt(line))
@@ -40,17 +42,17 @@ import Testing
         """
         A state change does not match expectation: …
 
-            {
-              … (1 unchanged)
-              "log": [
-                … (2 unchanged)
-          -     "x"
-          +     "first"
-              ],
-              … (1 unchanged)
-            }
+            \u{2007} Probe.State(
+            \u{2007}   count: 0,
+            \u{2007}   name: "",
+            \u{2007}   log: [
+            \u{2007}     … (2 unchanged),
+            −     [2]: "x"
+            +     [2]: "first"
+            \u{2007}   ]
+            \u{2007} )
 
-        (Expected: -, Actual: +)
+        (Expected: −, Actual: +)
         """
       ])
   }
@@ -66,13 +68,14 @@ import Testing
         """
         State was not expected to change, but a change occurred: …
 
-            {
-              … (2 unchanged)
-          -   "name": ""
-          +   "name": "Blob"
-            }
+            \u{2007} Probe.State(
+            \u{2007}   count: 0,
+            −   name: "",
+            +   name: "Blob",
+            \u{2007}   log: []
+            \u{2007} )
 
-        (Expected: -, Actual: +)
+        (Expected: −, Actual: +)
         """
       ])
     #expect(issues.first?.line == UInt(line))
@@ -120,8 +123,8 @@ import Testing
         Must handle 2 received actions before sending an action: …
 
         Unhandled actions: [
-          [0]: "first",
-          [1]: "second"
+          [0]: .first,
+          [1]: .second
         ]
         """
       ])
@@ -142,7 +145,7 @@ import Testing
         Must handle 1 received action before sending an action: …
 
         Unhandled actions: [
-          [0]: "second"
+          [0]: .second
         ]
         """
       ])
@@ -173,7 +176,7 @@ import Testing
         """
         Expected to receive the following action, but didn't: …
 
-          {"respond":1}
+          Probe.Action.respond(1)
         """,
       ])
     #expect(issues.map(\.line) == [UInt(line), UInt(line)])
@@ -206,7 +209,7 @@ import Testing
         """
         Expected to receive the following action, but didn't: …
 
-          "first"
+          Probe.Action.first
         """
       ])
     #expect(issues.first?.line == UInt(line))
@@ -236,10 +239,10 @@ import Testing
         """
         Received unexpected action: …
 
-          - "second"
-          + "first"
+            − Probe.Action.second
+            + Probe.Action.first
 
-        (Expected: -, Received: +)
+        (Expected: −, Received: +)
         """
       ])
     #expect(issues.first?.line == UInt(line))
@@ -258,12 +261,10 @@ import Testing
         """
         Received unexpected action: …
 
-            {
-          -   "respond": 2
-          +   "respond": 1
-            }
+            − Probe.Action.respond(2)
+            + Probe.Action.respond(1)
 
-        (Expected: -, Received: +)
+        (Expected: −, Received: +)
         """
       ])
   }
@@ -275,7 +276,7 @@ import Testing
       await store.receive({ $0 == .second }) { $0.log = ["first"] }
       await store.receive(.second) { $0.log = ["first", "second"] }
     }
-    #expect(issues.map(\.message) == ["Received unexpected action: …\n\n  \"first\""])
+    #expect(issues.map(\.message) == ["Received unexpected action: …\n\n  Probe.Action.first"])
   }
 
   @Test func unhandledActionsAtTheEndOfTheTest() async {
@@ -290,8 +291,8 @@ import Testing
         The store received 2 unexpected actions by the end of this test: …
 
           Unhandled actions:
-            • "first"
-            • "second"
+            • .first
+            • .second
         """
       ])
     #expect(issues.first?.line == UInt(line))
@@ -309,7 +310,7 @@ import Testing
         The store received 1 unexpected action by the end of this test: …
 
           Unhandled actions:
-            • "second"
+            • .second
         """
       ])
   }
@@ -390,15 +391,19 @@ import Testing
         • If using async/await in your effect, it may need a little bit of time to properly \
         finish. To fix you can simply perform "await store.finish()" at the end of your test.
 
-        • If an effect uses a clock/scheduler (via "receive(on:)", "delay", "debounce", etc.), \
-        make sure that you wait enough time for it to perform the effect. If you are using a \
-        test clock/scheduler, advance it so that the effects may complete, or consider using an \
-        immediate clock/scheduler to immediately perform the effect instead.
+        • If an effect uses a clock or scheduler (via "receive(on:)", "delay", "debounce", \
+        etc.), make sure that you wait enough time for it to perform the effect. If you are \
+        using a test clock/scheduler, advance it so that the effects may complete, or consider \
+        using an immediate clock/scheduler to immediately perform the effect instead.
 
         • If you are returning a long-living effect (timers, notifications, subjects, etc.), \
         then make sure those effects are torn down by marking the effect ".cancellable" and \
         returning a corresponding cancellation effect ("Effect.cancel") from another action, \
         or, if your effect is driven by a Combine subject, send it a completion.
+
+        • If you do not wish to assert on these effects, perform "await \
+        store.skipInFlightEffects()", or consider using a non-exhaustive test store: \
+        "store.exhaustivity = .off".
         """)
   }
 

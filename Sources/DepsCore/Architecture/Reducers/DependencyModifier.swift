@@ -1,6 +1,9 @@
 // `.dependency(_:_:)` and `.transformDependency(_:transform:)`: change the dependencies a
 // reducer (and the effects it creates) sees. Changes apply on top of the store's values, so
-// children inherit every parent override and add their own.
+// children inherit every parent override and add their own. As in TCA, the modifier closest to
+// the reducer wins: `Feature().dependency(\.v, 42).dependency(\.v, 1729)` runs with 42 (chained
+// modifiers fuse into one scope, applying the outer change first and the inner one last), and
+// chained `transformDependency` calls compose the same way.
 
 extension Reducer {
   /// Runs this reducer with the dependency at `keyPath` set to `value`.
@@ -41,14 +44,26 @@ public struct _DependencyModifier<Base: Reducer>: Reducer {
     }
   }
 
-  /// Adds another change on top of this one.
+  /// Adds an outer change: it is applied before this one, so this (inner) change wins.
   public func dependency<Value>(
     _ keyPath: WritableKeyPath<DependencyValues, Value> & Sendable, _ value: Value
   ) -> _DependencyModifier<Base> {
     let update = self.update
     return _DependencyModifier(base: base) {
-      update(&$0)
       $0[keyPath: keyPath] = value
+      update(&$0)
+    }
+  }
+
+  /// Adds an outer transformation: it runs before this one's change.
+  public func transformDependency<Value>(
+    _ keyPath: WritableKeyPath<DependencyValues, Value> & Sendable,
+    transform: @escaping (_ dependency: inout Value) -> Void
+  ) -> _DependencyModifier<Base> {
+    let update = self.update
+    return _DependencyModifier(base: base) {
+      transform(&$0[keyPath: keyPath])
+      update(&$0)
     }
   }
 }

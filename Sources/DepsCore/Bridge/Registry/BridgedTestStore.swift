@@ -97,7 +97,7 @@ final class SwiftBridgedTestStore<State: Equatable, Action>: BridgedTestStore,
           "expected the expected-state patch as a JSON object, got "
             + ValueError.excerpt(of: patch))
       }
-      var probe = codec.encodeState(store.state)
+      var probe = codec.encodeState(store.currentState)
       probe = MergePatch.apply(patch, to: probe)
       _ = try codec.decodeState(probe)
       change = { $0 = MergePatch.apply(patch, to: $0) }
@@ -206,7 +206,7 @@ final class SwiftBridgedTestStore<State: Equatable, Action>: BridgedTestStore,
     set { store.exhaustivity = newValue }
   }
 
-  var state: Value { codec.encodeState(store.state) }
+  var state: Value { codec.encodeState(store.currentState) }
 
   func applyOverrides(_ overrides: DependencyOverrides) {
     var values = store.dependencies

@@ -1,0 +1,151 @@
+// The Swift TestStore's failure texts as TCA prints them: the wording of TestStoreMessages
+// (shared with the C and Lua fronts), with values in Swift syntax (SwiftDump) and differences
+// as swift-custom-dump's proportional diff (SwiftDiff), indented by 4, then the legend
+// `(Expected: −, Actual: +)`. `TestStoreText` picks these or the JSON texts for a store.
+
+/// How a test store prints values in its failures.
+package enum TestStoreMessageStyle: Sendable {
+  /// Swift syntax and the custom-dump diff (Swift tests).
+  case swift
+  /// The JSON shapes and ValueDiff (the C and Lua fronts).
+  case json
+}
+
+enum SwiftTestStoreMessages {
+  static func describe(_ value: Any, indent: Int = 0) -> String {
+    SwiftDump.dump(value, indent: indent)
+  }
+
+  /// The diff indented by 4 and its legend; both values whole when no difference shows.
+  static func difference(expected: Any, actual: Any, actualName: String) -> String {
+    if let diff = SwiftDiff.diff(expected, actual) {
+      return "\(SwiftDump.indenting(diff, by: 4))\n\n(Expected: \(SwiftDiff.removed), "
+        + "\(actualName): \(SwiftDiff.added))"
+    }
+    return """
+      Expected:
+      \(SwiftDump.indenting(String(describing: expected), by: 2))
+
+      \(actualName):
+      \(SwiftDump.indenting(String(describing: actual), by: 2))
+      """
+  }
+
+  static func stateMismatch(hasAssertion: Bool, expected: Any, actual: Any) -> String {
+    let heading =
+      hasAssertion
+      ? "A state change does not match expectation"
+      : "State was not expected to change, but a change occurred"
+    return "\(heading): …\n\n"
+      + difference(expected: expected, actual: actual, actualName: "Actual")
+  }
+
+  static func mustHandle(_ actions: [Any]) -> String {
+    """
+    Must handle \(TestStoreMessages.plural(actions.count, "received action")) before sending \
+    an action: …
+
+    Unhandled actions: \(describe(actions))
+    """
+  }
+
+  static func didNotReceive(_ expected: Any) -> String {
+    """
+    Expected to receive the following action, but didn't: …
+
+    \(describe(expected, indent: 2))
+    """
+  }
+
+  static func unexpectedAction(expected: Any, received: Any) -> String {
+    "Received unexpected action: …\n\n"
+      + difference(expected: expected, actual: received, actualName: "Received")
+  }
+
+  static func unexpectedAction(received: Any) -> String {
+    "Received unexpected action: …\n\n\(describe(received, indent: 2))"
+  }
+
+  static func unhandledAtEnd(_ actions: [Any]) -> String {
+    let bullets = actions.map { "    • \(SwiftDump.caseOutput($0))" }.joined(separator: "\n")
+    return """
+      The store received \(TestStoreMessages.plural(actions.count, "unexpected action")) by the \
+      end of this test: …
+
+        Unhandled actions:
+      \(bullets)
+      """
+  }
+
+  static func skippedReceived(_ actions: [Any]) -> String {
+    let list = actions.count == 1 ? describe(actions[0]) : describe(actions)
+    return """
+      \(actions.count) received action\(actions.count == 1 ? " was" : "s were") skipped:
+
+      \(list)
+      """
+  }
+
+  static func cancelledInFlight(_ origins: [Any]) -> String {
+    let list = origins.count == 1 ? describe(origins[0]) : describe(origins)
+    return """
+      \(origins.count) in-flight effect\(origins.count == 1 ? " was" : "s were") cancelled, \
+      originating from:
+
+      \(list)
+      """
+  }
+}
+
+/// The failure texts of one test store, in its style.
+struct TestStoreText {
+  let style: TestStoreMessageStyle
+
+  var isSwift: Bool { style == .swift }
+
+  func stateMismatch(hasAssertion: Bool, expected: Any, actual: Any) -> String {
+    isSwift
+      ? SwiftTestStoreMessages.stateMismatch(
+        hasAssertion: hasAssertion, expected: expected, actual: actual)
+      : TestStoreMessages.stateMismatch(
+        hasAssertion: hasAssertion, expected: expected, actual: actual)
+  }
+
+  func mustHandle(_ actions: [Any]) -> String {
+    isSwift ? SwiftTestStoreMessages.mustHandle(actions) : TestStoreMessages.mustHandle(actions)
+  }
+
+  func didNotReceive(_ expected: Any) -> String {
+    isSwift
+      ? SwiftTestStoreMessages.didNotReceive(expected) : TestStoreMessages.didNotReceive(expected)
+  }
+
+  func unexpectedAction(expected: Any, received: Any) -> String {
+    isSwift
+      ? SwiftTestStoreMessages.unexpectedAction(expected: expected, received: received)
+      : TestStoreMessages.unexpectedAction(expected: expected, received: received)
+  }
+
+  func unexpectedAction(received: Any) -> String {
+    isSwift
+      ? SwiftTestStoreMessages.unexpectedAction(received: received)
+      : TestStoreMessages.unexpectedAction(received: received)
+  }
+
+  func unhandledAtEnd(_ actions: [Any]) -> String {
+    isSwift
+      ? SwiftTestStoreMessages.unhandledAtEnd(actions) : TestStoreMessages.unhandledAtEnd(actions)
+  }
+
+  func skippedReceived(_ actions: [Any]) -> String {
+    isSwift
+      ? SwiftTestStoreMessages.skippedReceived(actions)
+      : TestStoreMessages.skippedReceived(actions)
+  }
+
+  func cancelledInFlight(_ origins: [Any]) -> String {
+    isSwift
+      ? SwiftTestStoreMessages.cancelledInFlight(origins)
+      : TestStoreMessages.cancelledInFlight(origins)
+  }
+}

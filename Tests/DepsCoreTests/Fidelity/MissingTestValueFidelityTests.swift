@@ -1,0 +1,42 @@
+// Fidelity: reading a live-only key's `testValue` directly (not through `DependencyValues`)
+// reports swift-dependencies' "A dependency has no test implementation" at a real location
+// (the library's `testValue`), not at line 0.
+import Testing
+@testable import DepsCore
+
+@Suite struct MissingTestValueFidelityTests {
+  @Test func aDirectTestValueReadReportsADependency() {
+    let issues = recordIssues { _ = LiveOnlyClient.testValue }
+    #expect(
+      issues.map(\.message) == [
+        """
+        A dependency has no test implementation, but was accessed from a test context:
+
+          Dependency:
+            LiveOnlyClient
+
+        Dependencies registered with the library are not allowed to use their default, live \
+        implementations when run from tests.
+
+        To fix, override the dependency with a test value. If you are using the Composable \
+        Architecture, mutate the 'dependencies' property on your 'TestStore'. Otherwise, use \
+        'withDependencies' to define a scope for the override. If you'd like to provide a \
+        default value for all tests, implement the 'testValue' requirement of the \
+        'DependencyKey' protocol.
+        """
+      ])
+    #expect(issues.first?.fileID == "DepsCore/DependencyKey.swift")
+    #expect((issues.first?.line ?? 0) > 0)
+  }
+
+  @Test func aMissingLiveValueWithoutAReadLocationIsReportedAtTheLibrary() {
+    let issues = recordIssues {
+      withDependencies { $0.context = .live } operation: {
+        _ = DependencyValues._current[TestOnlyKey.self]
+      }
+    }
+    #expect(issues.count == 1)
+    #expect(issues.first?.fileID.hasPrefix("DepsCore/") == true)
+    #expect((issues.first?.line ?? 0) > 0)
+  }
+}
