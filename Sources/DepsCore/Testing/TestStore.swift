@@ -335,7 +335,7 @@ public final class TestStore<State: Equatable, Action>: @unchecked Sendable {
     return received.contains { isMatching($0.action) }
   }
 
-  nonisolated(nonsending) private func waitForReceived(
+  nonisolated(nonsending) func waitForReceived(
     matching isMatching: @escaping (Action) -> Bool, nanoseconds: UInt64
   )
     async
@@ -346,10 +346,12 @@ public final class TestStore<State: Equatable, Action>: @unchecked Sendable {
       deadline: MonotonicClock.deadline(afterNanoseconds: nanoseconds))
   }
 
-  private func finishReceive(
+  /// `failureMessage` and `describeUnexpected` replace the default texts (receive by case).
+  func finishReceive(
     matching isMatching: (Action) -> Bool, expected: Action?,
     timedOut: (nanoseconds: UInt64, explicit: Bool),
-    assert: ((inout State) throws -> Void)?, at location: SourceLocation
+    assert: ((inout State) throws -> Void)?, at location: SourceLocation,
+    failureMessage: String? = nil, describeUnexpected: ((Action) -> String)? = nil
   ) {
     core.lock.withLock {
       let exhaustive = storedExhaustivity == .on
@@ -361,7 +363,7 @@ public final class TestStore<State: Equatable, Action>: @unchecked Sendable {
           at: location)
       }
       let failure =
-        expected.map { TestStoreMessages.didNotReceive($0) }
+        failureMessage ?? expected.map { TestStoreMessages.didNotReceive($0) }
         ?? TestStoreMessages.didNotReceiveMatching
       guard !received.isEmpty else { return report(failure, at: location) }
       if !exhaustive {
@@ -380,7 +382,7 @@ public final class TestStore<State: Equatable, Action>: @unchecked Sendable {
       let next = received.removeFirst()
       if !isMatching(next.action) {
         report(
-          expected.map { TestStoreMessages.unexpectedAction(expected: $0, received: next.action) }
+          describeUnexpected.map { $0(next.action) } ?? expected.map { TestStoreMessages.unexpectedAction(expected: $0, received: next.action) }
             ?? TestStoreMessages.unexpectedAction(received: next.action),
           at: location)
       }
@@ -389,8 +391,9 @@ public final class TestStore<State: Equatable, Action>: @unchecked Sendable {
   }
 
   /// Compares the expected state (changed by `modify`) with `actual`; then expects `actual`.
-  private func assertState(
-    actual: State, modify: ((inout State) throws -> Void)?, at location: SourceLocation
+  func assertState(
+    actual: State, modify: ((inout State) throws -> Void)?, at location: SourceLocation,
+    skipUnnecessaryModify: Bool = false
   ) {
     let exhaustive = storedExhaustivity == .on
     let before = exhaustive ? expectedState : actual
@@ -409,7 +412,7 @@ public final class TestStore<State: Equatable, Action>: @unchecked Sendable {
         TestStoreMessages.stateMismatch(
           hasAssertion: modify != nil, expected: expected, actual: actual),
         at: location)
-    } else if modify != nil && expected == before && exhaustive {
+    } else if modify != nil && expected == before && exhaustive && !skipUnnecessaryModify {
       report(TestStoreMessages.unnecessaryModify, at: location)
     }
     expectedState = actual

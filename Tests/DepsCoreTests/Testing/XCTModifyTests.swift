@@ -1,0 +1,62 @@
+// `XCTModify`: change an enum case's payload or an optional's value inside an assertion, with
+// TCA's failure texts.
+import Testing
+@testable import DepsCore
+
+enum ModifyDestination: Equatable {
+  case counter(Int)
+  case text(String)
+}
+
+@Suite struct XCTModifyTests {
+  @Test func modifiesThePayloadOfTheCase() {
+    var destination = ModifyDestination.counter(1)
+    let issues = recordIssues {
+      XCTModify(&destination, case: ModifyDestination.counter) { $0 += 1 }
+    }
+    #expect(issues.isEmpty)
+    #expect(destination == .counter(2))
+  }
+
+  @Test func reportsAnotherCase() {
+    var destination = ModifyDestination.text("a")
+    let issues = recordIssues {
+      XCTModify(&destination, case: ModifyDestination.counter) { $0 += 1 }
+    }
+    #expect(
+      issues.map(\.message) == [
+        """
+        XCTModify failed: expected to extract value of type "Int" from "ModifyDestination" …
+
+          Actual:
+            text("a")
+        """
+      ])
+    #expect(destination == .text("a"))
+  }
+
+  @Test func reportsAnUnchangedValue() {
+    var destination = ModifyDestination.counter(1)
+    let issues = recordIssues {
+      XCTModify(&destination, case: ModifyDestination.counter) { _ in }
+    }
+    #expect(
+      issues.map(\.message) == [
+        #"XCTModify failed: expected "Int" value to be modified but it was unchanged."#
+      ])
+  }
+
+  @Test func optionals() {
+    var value: Probe.State? = Probe.State()
+    var none: Probe.State?
+    let issues = recordIssues {
+      XCTModify(&value) { $0.count = 3 }
+      XCTModify(&none, "needs a child") { $0.count = 3 }
+    }
+    #expect(value?.count == 3)
+    #expect(
+      issues.map(\.message) == [
+        #"XCTModify failed: expected non-nil value of type "Probe.State" - needs a child"#
+      ])
+  }
+}
