@@ -31,6 +31,8 @@ class StoreRuntime: @unchecked Sendable {
   @exclusivity(unchecked) private final var nextEffectID: UInt64 = 0
   @exclusivity(unchecked) private final var nextOrigin: UInt64 = 0
   @exclusivity(unchecked) private(set) final var isClosed = false
+  /// Per-store state of effect operators (throttle's last times), by operator and id.
+  final var operatorState: [CancelID: Any] = [:]
 
   init() {}
 
@@ -259,9 +261,12 @@ final class StoreCore<State, Action>: StoreRuntime, @unchecked Sendable {
       cancel(id: id)
     case .run(let run):
       let send = makeSend(origin: origin)
+      let context = EffectContext(runtime: self, origin: origin)
       spawn(origin: origin, cancelIDs: cancelIDs, priority: run.priority) {
-        await DependencyValues.$_current.withValue(run.dependencies) {
-          await run.operation(send)
+        await withEffectContext(context) {
+          await DependencyValues.$_current.withValue(run.dependencies) {
+            await run.operation(send)
+          }
         }
       }
     case .merge(let effects):
@@ -289,7 +294,9 @@ final class StoreCore<State, Action>: StoreRuntime, @unchecked Sendable {
       cancel(id: id)
     case .run(let run):
       let send = makeSend(origin: origin)
-      await DependencyValues.$_current.withValue(run.dependencies) { await run.operation(send) }
+      await withEffectContext(EffectContext(runtime: self, origin: origin)) {
+        await DependencyValues.$_current.withValue(run.dependencies) { await run.operation(send) }
+      }
     case .merge(let effects):
       await withTaskGroup(of: Void.self) { group in
         for effect in effects {
