@@ -36,6 +36,40 @@ public func XCTModify<Root, Case>(
   root = casePath.embed(value)
 }
 
+/// `XCTModify(_:case:)` on optional state (a presented destination): reports nil as well as
+/// another case.
+///
+/// ```swift
+/// await store.send(.destination(.presented(.addContact(.set(\.contact.name, "Blob"))))) {
+///   XCTModify(&$0.destination, case: Destination.State.addContact) { $0.contact.name = "Blob" }
+/// }
+/// ```
+public func XCTModify<Root, Case>(
+  _ root: inout Root?,
+  case embed: @escaping (Case) -> Root,
+  _ message: @autoclosure () -> String = "",
+  _ body: (inout Case) throws -> Void,
+  fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+  line: UInt = #line, column: UInt = #column
+) {
+  let casePath = AnyCasePath(embed)
+  guard var value = root.flatMap(casePath.extract(from:)) else {
+    let message = message()
+    reportIssue(
+      """
+      XCTModify failed: expected to extract value of type "\(shortTypeName(Case.self))" from \
+      "\(shortTypeName(Root?.self))"\(message.isEmpty ? "" : " - " + message) …
+
+        Actual:
+          \(root.map { "\($0)" } ?? "nil")
+      """,
+      fileID: fileID, filePath: filePath, line: line, column: column)
+    return
+  }
+  guard modifyAndCheck(&value, body, at: (fileID, filePath, line, column)) else { return }
+  root = casePath.embed(value)
+}
+
 /// Changes the wrapped value of `optional`; reports when it is nil.
 ///
 /// ```swift

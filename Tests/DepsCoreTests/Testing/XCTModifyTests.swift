@@ -60,3 +60,24 @@ enum ModifyDestination: Equatable {
       ])
   }
 }
+
+@Suite struct XCTModifyOptionalCaseTests {
+  @Test func modifiesACaseInsideAnOptional() {
+    var destination: ModifyDestination? = .counter(1)
+    var none: ModifyDestination?
+    let issues = recordIssues {
+      XCTModify(&destination, case: ModifyDestination.counter) { $0 = 5 }
+      XCTModify(&none, case: ModifyDestination.counter) { $0 = 5 }
+    }
+    #expect(destination == .counter(5))
+    #expect(
+      issues.map(\.message) == [
+        """
+        XCTModify failed: expected to extract value of type "Int" from "ModifyDestination?" …
+
+          Actual:
+            nil
+        """
+      ])
+  }
+}

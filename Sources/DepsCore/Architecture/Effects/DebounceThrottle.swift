@@ -15,12 +15,48 @@ extension Effect {
   ///   return .run { send in await send(.response(try await api.search(query))) }
   ///     .debounce(id: CancelID.search, for: .milliseconds(300), clock: clock)
   /// ```
+  @_disfavoredOverload
   public func debounce<ID: Hashable & Sendable, C: Clock>(
+    id: ID, for dueTime: C.Duration, clock: C
+  ) -> Self {
+    debounced(id: id, for: dueTime, clock: clock)
+  }
+
+  private func debounced<ID: Hashable & Sendable, C: Clock>(
     id: ID, for dueTime: C.Duration, clock: C
   ) -> Self {
     if case .none = operation { return .none }
     return Effect.concatenate(.run { _ in try await clock.sleep(for: dueTime) }, self)
       .cancellable(id: id, cancelInFlight: true)
+  }
+
+  /// `debounce(id:for:clock:)` with the clock as `@Dependency(\.continuousClock)` has it.
+  ///
+  /// ```swift
+  /// @Dependency(\.continuousClock) var clock
+  /// return .send(.search(query)).debounce(id: CancelID.search, for: .milliseconds(300), clock: clock)
+  /// ```
+  public func debounce<ID: Hashable & Sendable>(
+    id: ID, for dueTime: Swift.Duration, clock: any Clock<Swift.Duration>
+  ) -> Self {
+    func open<C: Clock<Swift.Duration>>(_ clock: C) -> Self {
+      debounced(id: id, for: dueTime, clock: clock)
+    }
+    return open(clock)
+  }
+
+  /// `throttle(id:for:clock:latest:)` with the clock as `@Dependency(\.continuousClock)` has it.
+  ///
+  /// ```swift
+  /// return .send(.save).throttle(id: CancelID.save, for: .seconds(1), clock: clock, latest: true)
+  /// ```
+  public func throttle<ID: Hashable & Sendable>(
+    id: ID, for interval: Swift.Duration, clock: any Clock<Swift.Duration>, latest: Bool
+  ) -> Self {
+    func open<C: Clock<Swift.Duration>>(_ clock: C) -> Self {
+      throttled(id: id, for: interval, clock: clock, latest: latest)
+    }
+    return open(clock)
   }
 
   /// The actions of this effect, at most one per `interval` for `id`: the first passes at once;
@@ -33,7 +69,14 @@ extension Effect {
   ///     .throttle(id: CancelID.save, for: .seconds(1), clock: clock, latest: true)
   /// ```
   /// The effect's actions are collected when it ends, then throttled.
+  @_disfavoredOverload
   public func throttle<ID: Hashable & Sendable, C: Clock>(
+    id: ID, for interval: C.Duration, clock: C, latest: Bool
+  ) -> Self {
+    throttled(id: id, for: interval, clock: clock, latest: latest)
+  }
+
+  private func throttled<ID: Hashable & Sendable, C: Clock>(
     id: ID, for interval: C.Duration, clock: C, latest: Bool
   ) -> Self {
     if case .none = operation { return .none }
