@@ -154,16 +154,8 @@ extension IdentifiedArray: RandomAccessCollection {
   public var startIndex: Int { storage.startIndex }
   /// The position after the last element.
   public var endIndex: Int { storage.endIndex }
-  /// The element at `position`.
-  public subscript(position: Int) -> Element {
-    get { storage[position] }
-    set {
-      let oldID = storage[position][keyPath: id]
-      let newID = newValue[keyPath: id]
-      precondition(oldID == newID, "An element's id can't change through its index.")
-      storage[position] = newValue
-    }
-  }
+  /// The element at `position` (read-only: change elements through `[id:]`).
+  public subscript(position: Int) -> Element { storage[position] }
 }
 
 extension IdentifiedArray: Equatable where Element: Equatable {
