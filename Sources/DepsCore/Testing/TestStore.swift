@@ -400,7 +400,7 @@ public final class TestStore<State: Equatable, Action>: @unchecked Sendable {
     var expected = before
     if let modify {
       do {
-        try modify(&expected)
+        try XCTModifyLocals.$isExhaustive.withValue(exhaustive) { try modify(&expected) }
       } catch {
         report(TestStoreMessages.threw(error), at: location)
         expectedState = actual

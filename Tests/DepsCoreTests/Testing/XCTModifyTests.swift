@@ -81,3 +81,43 @@ enum ModifyDestination: Equatable {
       ])
   }
 }
+
+@Suite struct XCTModifyExhaustivityTests {
+  struct State: Equatable { var child: Int? = 0; var count = 0 }
+  enum Action: Equatable { case tap }
+
+  func store() -> TestStore<State, Action> {
+    TestStore(initialState: State()) {
+      Reduce<State, Action> { state, _ in
+        state.count += 1
+        return .none
+      }
+    }
+  }
+
+  @Test func anUnchangedValueFailsAnExhaustiveAssertion() async {
+    let issues = await recordIssues {
+      let store = store()
+      await store.send(.tap) {
+        $0.count = 1
+        XCTModify(&$0.child) { _ in }
+      }
+    }
+    #expect(
+      issues.map(\.message) == [
+        #"XCTModify failed: expected "Int" value to be modified but it was unchanged."#
+      ])
+  }
+
+  @Test func butNotANonExhaustiveOne() async {
+    let issues = await recordIssues {
+      let store = store()
+      store.exhaustivity = .off
+      await store.send(.tap) {
+        $0.count = 1
+        XCTModify(&$0.child) { _ in }
+      }
+    }
+    #expect(issues.isEmpty)
+  }
+}
