@@ -20,14 +20,12 @@ public struct AnyCasePath<Root, Value>: @unchecked Sendable {
     self.extractValue = extract
   }
 
-  /// A case path from a case constructor (`Action.todos`), extracting by reflection.
+  /// A case path from a case constructor (`Action.todos`), or a chain of them
+  /// (`{ .destination(.presented(.addContact($0))) }`, the translation of
+  /// `\.destination.addContact`), extracting by reflection.
   public init(_ embed: @escaping (Value) -> Root) {
     self.embedValue = embed
-    self.extractValue = { root in
-      guard let (label, payload) = CaseReflection.case(of: root) else { return nil }
-      guard let value = CaseReflection.cast(payload, to: Value.self) else { return nil }
-      return CaseReflection.case(of: embed(value))?.label == label ? value : nil
-    }
+    self.extractValue = { root in CaseReflection.extract(Value.self, from: root, embed: embed) }
   }
 
   /// Puts `value` into the case.
@@ -39,6 +37,46 @@ public struct AnyCasePath<Root, Value>: @unchecked Sendable {
 
 /// Case name and payload of an enum value, through `Mirror`.
 enum CaseReflection {
+  /// The payload of `root` that `embed` would put back at the same place: the shallowest
+  /// payload (following nested enum cases) of type `Value`, when the chain of case names from
+  /// the root down to it is the one `embed` builds.
+  static func extract<Root, Value>(
+    _: Value.Type, from root: Root, embed: (Value) -> Root
+  ) -> Value? {
+    var labels: [String] = []
+    var current: Any = root
+    while let (label, payload) = CaseReflection.case(of: current) {
+      labels.append(label)
+      if let value = cast(payload, to: Value.self) {
+        // Down to here the chain `embed` builds comes from its constructors alone: the root
+        // either follows it (the value is here) or has left it (no match deeper either).
+        return caseLabels(of: embed(value), depth: labels.count) == labels ? value : nil
+      }
+      current = unwrapSingleTuple(payload)
+    }
+    return nil
+  }
+
+  /// The case names of `value` and its nested payloads, `depth` levels deep.
+  static func caseLabels(of value: Any, depth: Int) -> [String] {
+    var labels: [String] = []
+    var current = value
+    while labels.count < depth, let (label, payload) = CaseReflection.case(of: current) {
+      labels.append(label)
+      current = unwrapSingleTuple(payload)
+    }
+    return labels
+  }
+
+  /// The element of a one-element (labeled) tuple, or the value itself.
+  static func unwrapSingleTuple(_ value: Any) -> Any {
+    let mirror = Mirror(reflecting: value)
+    if mirror.displayStyle == .tuple, mirror.children.count == 1, let only = mirror.children.first {
+      return only.value
+    }
+    return value
+  }
+
   static func `case`(of value: Any) -> (label: String, payload: Any)? {
     let mirror = Mirror(reflecting: value)
     guard mirror.displayStyle == .enum, let child = mirror.children.first,

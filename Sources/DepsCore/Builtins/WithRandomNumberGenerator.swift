@@ -60,12 +60,15 @@ public final class WithRandomNumberGenerator: @unchecked Sendable {
   ///   (Int.random(in: 1...6, using: &generator), Int.random(in: 1...6, using: &generator))
   /// }
   /// ```
-  /// - Parameter work: uses the generator.
+  /// - Parameter work: uses the generator; an error it throws is rethrown (the generator keeps
+  ///   the values it produced).
   /// - Returns: what `work` returns.
-  public func callAsFunction<R>(_ work: (inout any RandomNumberGenerator) -> R) -> R {
+  public func callAsFunction<R>(_ work: (inout any RandomNumberGenerator) throws -> R) rethrows
+    -> R
+  {
     lock.lock()
     defer { lock.unlock() }
-    return work(&generator)
+    return try work(&generator)
   }
 }
 

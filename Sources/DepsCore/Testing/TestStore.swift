@@ -383,7 +383,7 @@ public final class TestStore<State: Equatable, Action>: @unchecked Sendable {
     return received.contains { isMatching($0.action) }
   }
 
-  nonisolated(nonsending) private func waitForReceived(
+  nonisolated(nonsending) func waitForReceived(
     matching isMatching: @escaping (Action) -> Bool, nanoseconds: UInt64
   )
     async
@@ -394,10 +394,12 @@ public final class TestStore<State: Equatable, Action>: @unchecked Sendable {
       deadline: MonotonicClock.deadline(afterNanoseconds: nanoseconds))
   }
 
-  private func finishReceive(
+  /// `failureMessage` and `describeUnexpected` replace the default texts (receive by case).
+  func finishReceive(
     matching isMatching: (Action) -> Bool, expected: Action?,
     timedOut: (nanoseconds: UInt64, explicit: Bool),
-    assert: ((inout State) throws -> Void)?, at location: SourceLocation
+    assert: ((inout State) throws -> Void)?, at location: SourceLocation,
+    failureMessage: String? = nil, describeUnexpected: ((Action) -> String)? = nil
   ) {
     core.lock.withLock {
       let exhaustive = storedExhaustivity == .on
@@ -409,7 +411,7 @@ public final class TestStore<State: Equatable, Action>: @unchecked Sendable {
           at: location)
       }
       let failure =
-        expected.map { messages.didNotReceive($0) }
+        failureMessage ?? expected.map { messages.didNotReceive($0) }
         ?? TestStoreMessages.didNotReceiveMatching
       guard !received.isEmpty else { return report(failure, at: location) }
       if !exhaustive {
@@ -428,7 +430,8 @@ public final class TestStore<State: Equatable, Action>: @unchecked Sendable {
       let next = received.removeFirst()
       if !isMatching(next.action) {
         report(
-          expected.map { messages.unexpectedAction(expected: $0, received: next.action) }
+          describeUnexpected.map { $0(next.action) }
+            ?? expected.map { messages.unexpectedAction(expected: $0, received: next.action) }
             ?? messages.unexpectedAction(received: next.action),
           at: location)
       }
@@ -437,8 +440,9 @@ public final class TestStore<State: Equatable, Action>: @unchecked Sendable {
   }
 
   /// Compares the expected state (changed by `modify`) with `actual`; then expects `actual`.
-  private func assertState(
-    actual: State, modify: ((inout State) throws -> Void)?, at location: SourceLocation
+  func assertState(
+    actual: State, modify: ((inout State) throws -> Void)?, at location: SourceLocation,
+    skipUnnecessaryModify: Bool = false
   ) {
     let exhaustive = storedExhaustivity == .on
     let before = exhaustive ? expectedState : actual
@@ -446,7 +450,9 @@ public final class TestStore<State: Equatable, Action>: @unchecked Sendable {
     if let modify {
       do {
         // The closure sees the store's dependencies (`$0.date = date.now` reads its clock).
-        try DependencyValues.$_current.withValue(core.dependencies) { try modify(&expected) }
+        try DependencyValues.$_current.withValue(core.dependencies) {
+          try XCTModifyLocals.$isExhaustive.withValue(exhaustive) { try modify(&expected) }
+        }
       } catch {
         report(TestStoreMessages.threw(error), at: location)
         expectedState = actual
@@ -458,7 +464,7 @@ public final class TestStore<State: Equatable, Action>: @unchecked Sendable {
         messages.stateMismatch(
           hasAssertion: modify != nil, expected: expected, actual: actual),
         at: location)
-    } else if modify != nil && expected == before && exhaustive {
+    } else if modify != nil && expected == before && exhaustive && !skipUnnecessaryModify {
       report(TestStoreMessages.unnecessaryModify, at: location)
     }
     expectedState = actual

@@ -1,14 +1,26 @@
-// `Scope`: runs a child reducer on a part of the parent's state, for the child's actions.
+// `Scope`: runs a child reducer on a part of the parent's state, for the child's actions. The
+// part is a stored property (key path) or one case of an enum state (case constructor, the
+// translation of TCA's `Scope(state: \.child, action: \.child)` on enum state).
 
-/// Embeds a child reducer in a parent: child state by key path, child actions by case path.
+/// Embeds a child reducer in a parent: child state by key path or enum case, child actions by
+/// case path.
 ///
 /// ```swift
 /// Scope(state: \.todos, action: AppFeature.Action.todos) {
 ///   Todos()
 /// }
+/// // Enum state: the case constructor picks the case.
+/// Scope(state: Destination.State.counter, action: Destination.Action.counter) {
+///   Counter()
+/// }
 /// ```
 public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
-  @usableFromInline let toChildState: WritableKeyPath<ParentState, Child.State>
+  @usableFromInline enum StatePath {
+    case keyPath(WritableKeyPath<ParentState, Child.State>)
+    case casePath(AnyCasePath<ParentState, Child.State>, location: ReducerLocation)
+  }
+
+  @usableFromInline let toChildState: StatePath
   @usableFromInline let toChildAction: AnyCasePath<ParentAction, Child.Action>
   @usableFromInline let child: Child
 
@@ -19,7 +31,7 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
     action: AnyCasePath<ParentAction, ChildAction>,
     @ReducerBuilder<ChildState, ChildAction> child: () -> Child
   ) where ChildState == Child.State, ChildAction == Child.Action {
-    self.toChildState = state
+    self.toChildState = .keyPath(state)
     self.toChildAction = action
     self.child = child()
   }
@@ -35,12 +47,49 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
     self.init(state: state, action: AnyCasePath(action), child: child)
   }
 
+  /// Scopes `child` to one case of an enum state, built by `state` (e.g. `State.counter`), and
+  /// the actions of the case built by `action`. A child action that arrives while the state is
+  /// another case is reported (TCA's wording) and ignored.
+  public init<ChildState, ChildAction>(
+    state: @escaping (ChildState) -> ParentState,
+    action: @escaping (ChildAction) -> ParentAction,
+    @ReducerBuilder<ChildState, ChildAction> child: () -> Child,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
+  ) where ChildState == Child.State, ChildAction == Child.Action {
+    self.toChildState = .casePath(
+      AnyCasePath(state),
+      location: ReducerLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+    self.toChildAction = AnyCasePath(action)
+    self.child = child()
+  }
+
   /// Runs the child for child actions; other actions pass through untouched.
   public func reduce(into state: inout ParentState, action: ParentAction) -> Effect<ParentAction>
   {
     guard let childAction = toChildAction.extract(from: action) else { return .none }
     let casePath = toChildAction
-    return child.reduce(into: &state[keyPath: toChildState], action: childAction)
-      .map { casePath.embed($0) }
+    switch toChildState {
+    case .keyPath(let keyPath):
+      return child.reduce(into: &state[keyPath: keyPath], action: childAction)
+        .map { casePath.embed($0) }
+    case .casePath(let statePath, let location):
+      guard var childState = statePath.extract(from: state) else {
+        location.report(
+          ReducerMessages.differentCase(
+            reducer: "Scope", location: location, action: action, state: state,
+            firstBullet: """
+              • A parent reducer set "\(shortTypeName(ParentState.self))" to a different case \
+              before the scoped reducer ran. Child reducers must run before any parent reducer \
+              sets child state to a different case. This ensures that child reducers can handle \
+              their actions while their state is still available. Consider using \
+              "Reducer.ifCaseLet" to embed this child reducer in the parent reducer that change \
+              its state to ensure the child reducer runs first.
+              """))
+        return .none
+      }
+      defer { state = statePath.embed(childState) }
+      return child.reduce(into: &childState, action: childAction).map { casePath.embed($0) }
+    }
   }
 }

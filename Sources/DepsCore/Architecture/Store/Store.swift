@@ -14,8 +14,12 @@
 /// print(store.state.count)
 /// ```
 /// Dependencies are those current where the store is created plus `withDependencies`.
+/// State members read straight off the store (`store.count`); `scope` derives child stores.
+@dynamicMemberLookup
 public final class Store<State, Action>: @unchecked Sendable {
   let core: StoreCore<State, Action>
+  /// Set on a store made by `scope`: it reads and sends through its parent (StoreScope.swift).
+  let scoped: ScopedStoreLink<State, Action>?
 
   /// Creates a store running `reducer` from `initialState`.
   ///
@@ -35,6 +39,13 @@ public final class Store<State, Action>: @unchecked Sendable {
     core = StoreCore(state: initialState, dependencies: values) {
       reducer.reduce(into: &$0, action: $1)
     }
+    scoped = nil
+  }
+
+  /// A store that reads and sends through `link` (see `scope`).
+  init(scoped link: ScopedStoreLink<State, Action>) {
+    core = StoreCore(state: link.state(), dependencies: link.dependencies()) { _, _ in .none }
+    scoped = link
   }
 
   deinit {
@@ -42,15 +53,22 @@ public final class Store<State, Action>: @unchecked Sendable {
   }
 
   /// The current state.
-  public var state: State { core.lock.withLock { core.state } }
+  public var state: State {
+    if let scoped { return scoped.state() }
+    return core.lock.withLock { core.state }
+  }
 
   /// The dependencies the store runs with.
-  public var dependencies: DependencyValues { core.lock.withLock { core.dependencies } }
+  public var dependencies: DependencyValues {
+    if let scoped { return scoped.dependencies() }
+    return core.lock.withLock { core.dependencies }
+  }
 
   /// Sends `action`: runs the reducer, starts the effects it returns and runs them on this
   /// thread until they wait. Returns a handle on those effects.
   @discardableResult
   public func send(_ action: Action) -> StoreTask {
+    if let scoped { return scoped.send(action) }
     let entered = core.lock.enter()
     defer { if entered { core.lock.exit() } }
     guard !core.isClosed else { return StoreTask(core: core, origin: 0) }
@@ -67,6 +85,7 @@ public final class Store<State, Action>: @unchecked Sendable {
   /// wait for outside work such as a real clock). Returns true when no effect is running.
   @discardableResult
   public func run(timeout: Duration) -> Bool {
+    if let scoped { return scoped.run(timeout) }
     let seconds = Double(timeout.components.seconds)
       + Double(timeout.components.attoseconds) / 1e18
     return core.lock.withLock {
@@ -79,6 +98,7 @@ public final class Store<State, Action>: @unchecked Sendable {
   /// blocking a thread. Returns true when no effect is running.
   @discardableResult
   nonisolated(nonsending) public func settle(timeout: Duration = .seconds(1)) async -> Bool {
+    if let scoped { return await scoped.settle(timeout: timeout) }
     let seconds = Double(timeout.components.seconds)
       + Double(timeout.components.attoseconds) / 1e18
     let core = self.core
@@ -92,22 +112,28 @@ public final class Store<State, Action>: @unchecked Sendable {
   public func observe(_ observer: @escaping (_ action: Action, _ state: State) -> Void)
     -> StoreObservation
   {
+    if let scoped { return scoped.observe(observer) }
     let id = core.lock.withLock { core.addObserver(observer) }
     return StoreObservation(id: id)
   }
 
   /// Stops an observer added with `observe`.
   public func removeObserver(_ observation: StoreObservation) {
+    if let scoped { return scoped.removeObserver(observation) }
     core.lock.withLock { core.removeObserver(observation.id) }
   }
 
   /// Cancels every running effect; later sends are ignored.
   public func close() {
+    if let scoped { return scoped.close() }
     core.lock.withLock { core.close() }
   }
 
   /// True while an effect is running.
-  public var hasEffectsInFlight: Bool { core.lock.withLock { core.hasEffectsInFlight } }
+  public var hasEffectsInFlight: Bool {
+    if let scoped { return scoped.hasEffectsInFlight() }
+    return core.lock.withLock { core.hasEffectsInFlight }
+  }
 }
 
 /// Identifies an observer added with `Store.observe`.

@@ -34,6 +34,8 @@ class StoreRuntime: @unchecked Sendable {
   /// True while an action is being handled (reducer, observers, synchronous effects): a send
   /// arriving then is queued, not nested.
   @exclusivity(unchecked) final var isHandling = false
+  /// Per-store state of effect operators (throttle's last times), by operator and id.
+  final var operatorState: [CancelID: Any] = [:]
 
   init() {}
 
@@ -314,9 +316,12 @@ final class StoreCore<State, Action>: StoreRuntime, @unchecked Sendable {
       cancel(id: id)
     case .run(let run):
       let send = makeSend(origin: origin)
+      let context = EffectContext(runtime: self, origin: origin)
       spawn(origin: origin, cancelIDs: cancelIDs, priority: run.priority) {
-        await DependencyValues.$_current.withValue(run.dependencies) {
-          await run.operation(send)
+        await withEffectContext(context) {
+          await DependencyValues.$_current.withValue(run.dependencies) {
+            await run.operation(send)
+          }
         }
       }
     case .merge(let effects):
@@ -344,7 +349,9 @@ final class StoreCore<State, Action>: StoreRuntime, @unchecked Sendable {
       cancel(id: id)
     case .run(let run):
       let send = makeSend(origin: origin)
-      await DependencyValues.$_current.withValue(run.dependencies) { await run.operation(send) }
+      await withEffectContext(EffectContext(runtime: self, origin: origin)) {
+        await DependencyValues.$_current.withValue(run.dependencies) { await run.operation(send) }
+      }
     case .merge(let effects):
       await withTaskGroup(of: Void.self) { group in
         for effect in effects {

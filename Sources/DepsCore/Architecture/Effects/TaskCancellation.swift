@@ -1,0 +1,132 @@
+// `withTaskCancellation(id:cancelInFlight:)` and `Task.cancel(id:)`, as in TCA. Inside a store's
+// effect they share the store's cancellation ids with `Effect.cancellable(id:)` and
+// `Effect.cancel(id:)` (either cancels work marked by the other); elsewhere they use one
+// process-wide table of ids.
+import Synchronization
+
+/// The store and send an effect's operation runs for (bound while the store runs it).
+final class EffectContext: Sendable {
+  nonisolated(unsafe) weak var runtime: StoreRuntime?
+  let origin: UInt64
+
+  init(runtime: StoreRuntime, origin: UInt64) {
+    self.runtime = runtime
+    self.origin = origin
+  }
+
+  @TaskLocal static var current: EffectContext?
+}
+
+/// Runs `operation` with `context` bound as the current effect context.
+nonisolated(nonsending) func withEffectContext(
+  _ context: EffectContext, _ operation: () async -> Void
+) async {
+  await EffectContext.$current.withValue(context) { await operation() }
+}
+
+/// The work started by `withTaskCancellation` outside any store, by id.
+private let detachedCancellables = Mutex<[CancelID: [UInt64: Task<Void, Never>]]>([:])
+private let nextDetachedID = Atomic<UInt64>(0)
+
+/// Runs `operation` as work that `Task.cancel(id:)` and `Effect.cancel(id:)` can cancel; with
+/// `cancelInFlight`, work already running under `id` is cancelled first.
+///
+/// ```swift
+/// return .run { send in
+///   try await withTaskCancellation(id: CancelID.search, cancelInFlight: true) {
+///     try await clock.sleep(for: .milliseconds(300))
+///     await send(.searchResponse(try await api.search(query)))
+///   }
+/// }
+/// ```
+/// Cancelled, the operation sees task cancellation (a sleep throws `CancellationError`).
+public func withTaskCancellation<T: Sendable>(
+  id: some Hashable & Sendable, cancelInFlight: Bool = false,
+  operation: @escaping @Sendable () async throws -> T
+) async throws -> T {
+  let result = await runCancellable(id: CancelID(id), cancelInFlight: cancelInFlight) {
+    () async -> Result<T, any Error> in
+    do { return .success(try await operation()) } catch { return .failure(error) }
+  }
+  return try result.get()
+}
+
+/// `withTaskCancellation` for an operation that does not throw.
+///
+/// ```swift
+/// await withTaskCancellation(id: CancelID.timer, cancelInFlight: true) {
+///   for await _ in clock.timer(interval: .seconds(1)) { await send(.tick) }
+/// }
+/// ```
+public func withTaskCancellation<T: Sendable>(
+  id: some Hashable & Sendable, cancelInFlight: Bool = false,
+  operation: @escaping @Sendable () async -> T
+) async -> T {
+  await runCancellable(id: CancelID(id), cancelInFlight: cancelInFlight, operation)
+}
+
+private func runCancellable<T: Sendable>(
+  id: CancelID, cancelInFlight: Bool, _ operation: @escaping @Sendable () async -> T
+) async -> T {
+  let box = Mutex<T?>(nil)
+  let body: @Sendable () async -> Void = {
+    let value = await operation()
+    box.withLock { $0 = value }
+  }
+  let task: Task<Void, Never>
+  if let context = EffectContext.current, let runtime = context.runtime {
+    let entered = runtime.lock.enter()
+    if cancelInFlight { runtime.cancel(id: id) }
+    task = runtime.spawn(origin: context.origin, cancelIDs: [id], priority: nil, body)
+    if entered { runtime.lock.exit() }
+  } else {
+    let key = nextDetachedID.add(1, ordering: .relaxed).newValue
+    task = detachedCancellables.withLock { table in
+      if cancelInFlight { for task in (table[id] ?? [:]).values { task.cancel() } }
+      let task = Task { await body() }
+      table[id, default: [:]][key] = task
+      return task
+    }
+    defer {
+      detachedCancellables.withLock { table in
+        table[id]?[key] = nil
+        if table[id]?.isEmpty == true { table[id] = nil }
+      }
+    }
+    await withTaskCancellationHandler { await task.value } onCancel: { task.cancel() }
+    return await finished(box, operation)
+  }
+  await withTaskCancellationHandler { await task.value } onCancel: { task.cancel() }
+  return await finished(box, operation)
+}
+
+/// The operation's value (the work always runs its body, cancelled or not; should it not have,
+/// the operation runs here).
+private func finished<T: Sendable>(_ box: borrowing Mutex<T?>, _ operation: @Sendable () async -> T) async
+  -> T
+{
+  if let value = box.withLock({ $0 }) { return value }
+  return await operation()
+}
+
+extension Task where Success == Never, Failure == Never {
+  /// Cancels the work marked with `id`: in a store's effect, that store's effects marked with
+  /// `.cancellable(id:)` and its `withTaskCancellation(id:)` work; everywhere, the
+  /// `withTaskCancellation(id:)` work started outside a store.
+  ///
+  /// ```swift
+  /// return .run { _ in
+  ///   Task.cancel(id: CancelID.timer)
+  /// }
+  /// ```
+  public static func cancel(id: some Hashable & Sendable) {
+    let id = CancelID(id)
+    if let context = EffectContext.current, let runtime = context.runtime {
+      let entered = runtime.lock.enter()
+      runtime.cancel(id: id)
+      if entered { runtime.lock.exit() }
+    }
+    let tasks = detachedCancellables.withLock { ($0[id] ?? [:]).values.map { $0 } }
+    for task in tasks { task.cancel() }
+  }
+}

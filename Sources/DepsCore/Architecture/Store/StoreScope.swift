@@ -1,0 +1,154 @@
+// `Store.scope(state:action:)`: a child store that reads its state out of the parent's and sends
+// its actions into the parent wrapped in the parent's case, as TCA's scoped stores do. The
+// child owns nothing: the root store runs every reducer and effect; `StoreOf`, `withState` and
+// state members read straight off a store (`store.count`) live here too.
+import Synchronization
+
+/// A store for the state and actions of reducer `R` (TCA's `StoreOf<Feature>`).
+///
+/// ```swift
+/// let store: StoreOf<Counter> = Store(initialState: Counter.State()) { Counter() }
+/// ```
+public typealias StoreOf<R: Reducer> = Store<R.State, R.Action>
+
+extension Store {
+  /// A child store: its state is `state` read from this store's state, its actions are sent to
+  /// this store embedded with `action` (a case constructor such as `Action.child`, the
+  /// translation of TCA's `\.child`).
+  ///
+  /// ```swift
+  /// let counter = store.scope(state: \.counter, action: AppFeature.Action.counter)
+  /// counter.send(.incrementButtonTapped)   // the parent receives .counter(.incrementButtonTapped)
+  /// counter.count                           // store.counter.count
+  /// ```
+  /// The child runs nothing itself: effects started by its sends run in the root store.
+  public func scope<ChildState, ChildAction>(
+    state toChildState: KeyPath<State, ChildState> & Sendable,
+    action embed: @escaping @Sendable (ChildAction) -> Action
+  ) -> Store<ChildState, ChildAction> {
+    scope(state: toChildState, action: AnyCasePath(embed))
+  }
+
+  /// `scope(state:action:)` with an explicit case path.
+  ///
+  /// ```swift
+  /// store.scope(state: \.counter, action: AnyCasePath(embed: Action.counter, extract: …))
+  /// ```
+  public func scope<ChildState, ChildAction>(
+    state toChildState: KeyPath<State, ChildState> & Sendable,
+    action casePath: AnyCasePath<Action, ChildAction>
+  ) -> Store<ChildState, ChildAction> {
+    Store<ChildState, ChildAction>(
+      scoped: ScopedStoreLink(parent: self, casePath: casePath) { $0[keyPath: toChildState] })
+  }
+
+  /// A child store for optional child state, or nil while that state is nil (TCA's
+  /// `store.scope(state: \.child, action: \.child)` on an optional, used with `if let`).
+  ///
+  /// ```swift
+  /// if let detail = store.scope(state: \.detail, action: Action.detail) {
+  ///   detail.send(.saveButtonTapped)
+  /// }
+  /// ```
+  /// Once the parent's state goes back to nil, the child store keeps showing the last non-nil
+  /// state (its sends then reach the parent's `ifLet`, which reports them).
+  public func scope<ChildState, ChildAction>(
+    state toChildState: KeyPath<State, ChildState?> & Sendable,
+    action embed: @escaping @Sendable (ChildAction) -> Action
+  ) -> Store<ChildState, ChildAction>? {
+    guard let initial = state[keyPath: toChildState] else { return nil }
+    let last = Mutex(UncheckedSendable(initial))
+    let remember: (State) -> ChildState = { parentState in
+      last.withLock { box in
+        if let current = parentState[keyPath: toChildState] { box = UncheckedSendable(current) }
+        return box.value
+      }
+    }
+    // Every action the parent handles refreshes the last non-nil state.
+    let observation = observe { _, state in _ = remember(state) }
+    let link = ScopedStoreLink(parent: self, casePath: AnyCasePath(embed), toState: remember)
+    link.onDeinit = { [weak self] in self?.removeObserver(observation) }
+    return Store<ChildState, ChildAction>(scoped: link)
+  }
+
+  /// Reads the current state with `body`, and returns what `body` returns.
+  ///
+  /// ```swift
+  /// store.withState { $0.count }   // 1
+  /// ```
+  public func withState<R>(_ body: (_ state: State) throws -> R) rethrows -> R {
+    try body(state)
+  }
+
+  /// A member of the current state, read straight off the store.
+  ///
+  /// ```swift
+  /// store.count   // store.state.count
+  /// ```
+  public subscript<Value>(dynamicMember keyPath: KeyPath<State, Value>) -> Value {
+    state[keyPath: keyPath]
+  }
+}
+
+/// How a scoped store reaches its parent: every call goes through the parent's public API, so
+/// scopes of scopes compose, and the root store's runtime is shared.
+final class ScopedStoreLink<State, Action>: @unchecked Sendable {
+  /// Keeps the parent (and so the root store) alive while the child is.
+  private let parent: AnyObject
+  /// The root store's runtime: its effects, lock and executor.
+  let runtime: StoreRuntime
+  let state: () -> State
+  let dependencies: () -> DependencyValues
+  let send: (Action) -> StoreTask
+  let observe: (@escaping (Action, State) -> Void) -> StoreObservation
+  let removeObserver: (StoreObservation) -> Void
+  let close: () -> Void
+  /// Run when the child store goes away (drops observers it added to the parent).
+  var onDeinit: (() -> Void)?
+
+  deinit { onDeinit?() }
+
+  init<ParentState, ParentAction>(
+    parent: Store<ParentState, ParentAction>,
+    casePath: AnyCasePath<ParentAction, Action>,
+    toState: @escaping (ParentState) -> State
+  ) {
+    self.parent = parent
+    self.runtime = parent.scoped?.runtime ?? parent.core
+    self.state = { toState(parent.state) }
+    self.dependencies = { parent.dependencies }
+    self.send = { parent.send(casePath.embed($0)) }
+    self.observe = { observer in
+      parent.observe { action, state in
+        if let childAction = casePath.extract(from: action) {
+          observer(childAction, toState(state))
+        }
+      }
+    }
+    self.removeObserver = { parent.removeObserver($0) }
+    self.close = { parent.close() }
+  }
+
+  /// `Store.run(timeout:)` on the root store.
+  func run(_ timeout: Duration) -> Bool {
+    let runtime = self.runtime
+    return runtime.lock.withLock {
+      runtime.pump(
+        until: { !runtime.hasEffectsInFlight },
+        deadline: MonotonicClock.deadline(afterNanoseconds: nanoseconds(of: timeout)))
+    }
+  }
+
+  /// `Store.settle(timeout:)` on the root store.
+  nonisolated(nonsending) func settle(timeout: Duration) async -> Bool {
+    let runtime = self.runtime
+    return await runtime.pumpAsync(
+      until: { !runtime.hasEffectsInFlight },
+      deadline: MonotonicClock.deadline(afterNanoseconds: nanoseconds(of: timeout)))
+  }
+
+  /// True while the root store runs an effect.
+  func hasEffectsInFlight() -> Bool {
+    runtime.lock.withLock { runtime.hasEffectsInFlight }
+  }
+}

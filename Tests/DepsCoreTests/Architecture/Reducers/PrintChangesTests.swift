@@ -1,0 +1,49 @@
+// `_printChanges`: reports each action and the state diff to the printer given; nothing without
+// a printer.
+import Synchronization
+import Testing
+@testable import DepsCore
+
+@Suite struct PrintChangesTests {
+  @Test func reportsActionsAndStateChangesToThePrinter() {
+    let lines = Mutex<[String]>([])
+    let store = Store(initialState: Probe.State()) {
+      Probe()._printChanges(.text { line in lines.withLock { $0.append(line) } })
+    }
+    store.send(.increment)
+    store.send(.noop)
+    let noop = TestStoreMessages.describe(Probe.Action.noop)
+    let diff = ValueDiff.diff(Value(reflecting: Probe.State()), Value(reflecting: Probe.State(count: 1))) ?? ""
+    let indented = diff.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }
+      .joined(separator: "\n")
+    #expect(
+      lines.withLock { $0 } == [
+        "received action:\n  \(TestStoreMessages.describe(Probe.Action.increment))\n\(indented)",
+        "received action:\n  \(noop)\n  (No state changes)",
+      ])
+    #expect(diff.contains("count"))
+  }
+
+  @Test func aCustomPrinterSeesOldAndNewState() {
+    let seen = Mutex<[String]>([])
+    let store = Store(initialState: Probe.State()) {
+      Probe()._printChanges(
+        _ReducerPrinter { action, old, new in
+          seen.withLock { $0.append("\(action) \(old.count)->\(new.count)") }
+        })
+    }
+    store.send(.increment)
+    #expect(seen.withLock { $0 } == ["increment 0->1"])
+  }
+
+  @Test func actionLabels() {
+    #expect(PrintChangesFormat.label(action: Probe.Action.rename("x")) == "received action: Probe.Action.rename")
+    #expect(PrintChangesFormat.label(action: Probe.Action.noop) == "received action: Probe.Action.noop")
+  }
+
+  @Test func nilPrinterReportsNothing() {
+    let store = Store(initialState: Probe.State()) { Probe()._printChanges(nil) }
+    store.send(.increment)
+    #expect(store.count == 1)
+  }
+}
