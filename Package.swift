@@ -17,7 +17,15 @@ let package = Package(
     .systemLibrary(
       name: "CEdit", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
     .target(name: "DepsCore"),
-    .target(name: "DepsCABI", dependencies: ["DepsCore", "CLua"]),
+    // libDeps.so exports only the C API and luaopen_* (exports.map); everything else is local.
+    .target(
+      name: "DepsCABI", dependencies: ["DepsCore", "CLua"],
+      exclude: ["exports.map"],
+      linkerSettings: [
+        .unsafeFlags([
+          "-Xlinker", "--version-script=\(Context.packageDirectory)/Sources/DepsCABI/exports.map",
+        ])
+      ]),
     .executableTarget(name: "depsh", dependencies: ["DepsCABI", "DepsCore", "CLua", "CEdit"]),
     // The seed's module split: an interface module (TestDependencyKey) and a live module that
     // adds the DependencyKey conformance, found at run time.

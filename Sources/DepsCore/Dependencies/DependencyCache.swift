@@ -3,7 +3,11 @@
 // (`DependencyValues.useFreshCache()`): stateful defaults computed inside it are its own, while
 // values prepared in an enclosing cache stay visible. A default is computed at most once per
 // cache, even when many threads read it for the first time together.
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import Synchronization
 
 final class DependencyCache: Sendable {
@@ -26,7 +30,7 @@ final class DependencyCache: Sendable {
   private let parent: DependencyCache?
   /// Held while a missing default is computed, so racing first reads compute it once. Recursive:
   /// a default may read other dependencies of this cache while it is being computed.
-  private let computing = NSRecursiveLock()
+  private let computing = SystemLock(recursive: true)
 
   init(parent: DependencyCache?) { self.parent = parent }
 

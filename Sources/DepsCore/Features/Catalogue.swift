@@ -1,6 +1,11 @@
 // The built-in catalogue, registered with the Bridge: the five seed features and every
 // built-in dependency path (API.md §2). The fronts reach the catalogue only through here.
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+import FoundationInternationalization  // ICU: time zones, calendars, locales
+#else
 import Foundation
+#endif
 
 enum Catalogue {
   static func registerFeatures(in registry: FeatureRegistry) {
