@@ -16,7 +16,19 @@ let package = Package(
       name: "CLua", pkgConfig: "lua5.4", providers: [.apt(["liblua5.4-dev"])]),
     .systemLibrary(
       name: "CEdit", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
-    .target(name: "DepsCore"),
+    // The calendar, locale and timeZone built-ins need ICU (FoundationInternationalization),
+    // which FoundationEssentials looks up by name at run time: a static link would leave it out,
+    // so one symbol of each ICU-backed type is required here (docs/embedding.md, "Size").
+    .target(
+      name: "DepsCore",
+      linkerSettings: [
+        .unsafeFlags(
+          [
+            "$s20FoundationEssentials8TimeZoneV0A20InternationalizationE05knowncD11IdentifiersSaySSGvgZ",
+            "$s20FoundationEssentials8CalendarV0A20InternationalizationE12monthSymbolsSaySSGvg",
+            "$s20FoundationEssentials6LocaleV0A20InternationalizationE20availableIdentifiersSaySSGvgZ",
+          ].flatMap { ["-Xlinker", "--undefined=\($0)"] }, .when(platforms: [.linux]))
+      ]),
     // libDeps.so exports only the C API and luaopen_* (exports.map); everything else is local.
     .target(
       name: "DepsCABI", dependencies: ["DepsCore", "CLua"],
