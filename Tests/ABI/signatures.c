@@ -53,5 +53,9 @@ int main(void) {
   CHECK(int, deps_test_store_skip_in_flight_effects, (deps_test_store *));
   CHECK(int, deps_test_store_apply_overrides, (deps_test_store *, const deps_overrides *));
   CHECK(int, deps_lua_load, (const char *));
+  CHECK(int, deps_store_fd, (deps_store *));
+  CHECK(int, deps_store_next_deadline_ms, (deps_store *));
+  CHECK(int, deps_test_store_fd, (deps_test_store *));
+  CHECK(int, deps_test_store_next_deadline_ms, (deps_test_store *));
   return 0;
 }

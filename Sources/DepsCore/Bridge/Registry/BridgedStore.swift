@@ -20,6 +20,10 @@ public protocol BridgedStore: AnyObject, Sendable {
   var hasEffectsInFlight: Bool { get }
   /// Cancels running effects; later calls do nothing.
   func close()
+  /// The event-loop descriptor: readable while the store has work ready (`Store.fileDescriptor`).
+  func pollDescriptor() throws(BridgeError) -> Int32
+  /// Milliseconds until the store has work: 0 now, -1 nothing scheduled (poll()'s convention).
+  var millisecondsUntilWork: Int32 { get }
 }
 
 final class SwiftBridgedStore<State: Equatable, Action>: BridgedStore, @unchecked Sendable {
@@ -78,6 +82,16 @@ final class SwiftBridgedStore<State: Equatable, Action>: BridgedStore, @unchecke
     withIssueReporters(reporters) { store.close() }
     recorder.removeAll()
   }
+
+  func pollDescriptor() throws(BridgeError) -> Int32 {
+    do {
+      return try store.fileDescriptor
+    } catch {
+      throw BridgeError(.error, error.description)
+    }
+  }
+
+  var millisecondsUntilWork: Int32 { store.core.millisecondsUntilWork }
 
   private func drainIssues() -> [String] { recorder.takeMessages() }
 }
