@@ -160,10 +160,40 @@ static void no_descriptor_unless_asked(void) {
   deps_store_close(s);
 }
 
+/* With no descriptor left to give, deps_store_fd says why and the store stays usable. */
+static void no_descriptor_left(void) {
+  deps_store *s = NULL;
+  struct rlimit saved, tight;
+  int lowest, fd;
+  char *state;
+  if (getenv("DEPS_C_UNDER_VALGRIND") != NULL) return; /* valgrind keeps its own descriptors */
+  CHECK_RC(deps_store_open(&s, "Counter", NULL, DEPS_CONTEXT_LIVE, NULL), DEPS_OK,
+           deps_last_error());
+  if (s == NULL) return;
+  lowest = open("/dev/null", O_RDONLY); /* every descriptor below it is in use */
+  CHECK(lowest >= 0);
+  close(lowest);
+  getrlimit(RLIMIT_NOFILE, &saved);
+  tight = saved;
+  tight.rlim_cur = (rlim_t)lowest;
+  CHECK(setrlimit(RLIMIT_NOFILE, &tight) == 0);
+  fd = deps_store_fd(s);
+  setrlimit(RLIMIT_NOFILE, &saved);
+  CHECK(fd == -1);
+  CHECK_STR(deps_store_errmsg(s), "deps_store_fd: pipe failed: Too many open files");
+  CHECK_RC(deps_store_send(s, "\"incrementButtonTapped\""), DEPS_OK, deps_store_errmsg(s));
+  state = deps_store_state(s);
+  CHECK_STR(state, "{\"count\":1,\"isLoading\":false}");
+  deps_free(state);
+  CHECK(deps_store_fd(s) >= 0); /* descriptors again: it works */
+  deps_store_close(s);
+}
+
 int main(void) {
   RUN(live_timer_ticks_through_poll);
   RUN(test_store_with_a_live_clock);
   RUN(bad_input);
   RUN(no_descriptor_unless_asked);
+  RUN(no_descriptor_left);
   return check_summary();
 }
