@@ -43,7 +43,16 @@
 extern "C" {
 #endif
 
-/** The version of this header; compare with deps_version_number() at run time. */
+/**
+ * The version of this header. The header/library match check: a program compiled against this
+ * header may run with any libDeps.so.0 whose deps_version_number() is >= DEPS_VERSION_NUMBER
+ * and of the same major version (the library only adds functions within a major version; a
+ * removed or changed function means a new major version and a new SONAME, libDeps.so.1):
+ *
+ *     if (deps_version_number() / 1000000 != DEPS_VERSION_NUMBER / 1000000 ||
+ *         deps_version_number() < DEPS_VERSION_NUMBER)
+ *       fprintf(stderr, "libDeps %s is older than deps.h %s\n", deps_version(), DEPS_VERSION);
+ */
 #define DEPS_VERSION "0.1.0"
 /** DEPS_VERSION as major*1000000 + minor*1000 + patch. */
 #define DEPS_VERSION_NUMBER 1000
@@ -71,7 +80,10 @@ typedef enum { DEPS_CONTEXT_LIVE, DEPS_CONTEXT_PREVIEW, DEPS_CONTEXT_TEST } deps
  */
 const char *deps_version(void);
 
-/** The library's version number (major*1000000 + minor*1000 + patch). Thread-safe. */
+/**
+ * The library's version number (major*1000000 + minor*1000 + patch), to compare with the
+ * header's DEPS_VERSION_NUMBER (see above). Thread-safe.
+ */
 int deps_version_number(void);
 
 /**
@@ -216,7 +228,8 @@ int deps_store_send(deps_store *s, const char *action_json);
 
 /**
  * METHOD. Runs the store's effects on this thread until none is running or timeout_ms pass
- * (blocking while effects wait for a real clock or outside work).
+ * (blocking while effects wait for a real clock or outside work). With timeout_ms 0 it never
+ * blocks: it runs the work that is ready (what deps_store_fd announced) and returns.
  *   timeout_ms  0 or more milliseconds.
  * Returns: DEPS_OK (idle); DEPS_ETIMEOUT (effects still running; run again or close);
  * DEPS_ERROR (issues reported meanwhile); DEPS_EINVAL (NULL s, negative timeout).
@@ -251,6 +264,40 @@ const char *deps_store_errmsg(deps_store *s);
  * deps_store_errmsg(s) say so; close it after that call returns.
  */
 void deps_store_close(deps_store *s);
+
+/* ---- The host's event loop ------------------------------------------------------------ */
+/*
+ * A store does its work only inside a call on it. To fit it into a host's event loop (poll,
+ * epoll, libuv, a GUI run loop), ask for its descriptor once and call deps_store_run(s, 0)
+ * whenever the descriptor is readable: it does the ready work and returns without blocking.
+ *
+ *     struct pollfd p = { deps_store_fd(s), POLLIN, 0 };
+ *     while (poll(&p, 1, -1) >= 0)
+ *       if (p.revents & POLLIN) deps_store_run(s, 0);  // DEPS_OK idle, DEPS_ETIMEOUT still busy
+ *
+ * A host that prefers timers asks deps_store_next_deadline_ms instead (or also, as the
+ * timeout of its poll). docs/embedding.md has the full recipe.
+ */
+
+/**
+ * METHOD. The store's event-loop descriptor: readable while the store has work ready (an
+ * effect resumed, a live clock's sleep ended, a socket answered). Poll it for reading; when it
+ * is readable call deps_store_run(s, 0) on any thread. Level-triggered: it stays readable
+ * until that work has run. Created on first use (a store never asked pays nothing).
+ * Ownership: owned by s — never read, write or close it; valid until deps_store_close(s).
+ * Returns: the descriptor (>= 0); -1 when s is NULL (deps_last_error()) or the system refused
+ * a descriptor (deps_store_errmsg names the reason, e.g. too many open files).
+ */
+int deps_store_fd(deps_store *s);
+
+/**
+ * METHOD. Milliseconds until s next has work, in poll()'s timeout convention: 0 when work is
+ * ready now, the time to the earliest deadline its effects sleep until on the live clocks
+ * (rounded up), -1 when nothing is scheduled (work from outside, such as a socket answering,
+ * is announced by deps_store_fd only). Does no work and never waits for a call on s: callable
+ * from any thread. Returns -1 when s is NULL (deps_last_error() says so).
+ */
+int deps_store_next_deadline_ms(deps_store *s);
 
 /* ------------------------------------------------------------------------------------------ */
 /* An exhaustive test store (test context; a test clock only when o asks for one)            */
@@ -378,6 +425,22 @@ int deps_test_store_skip_in_flight_effects(deps_test_store *t);
  * Returns: DEPS_OK; DEPS_EINVAL when t or o is NULL.
  */
 int deps_test_store_apply_overrides(deps_test_store *t, const deps_overrides *o);
+
+/**
+ * METHOD. The test store's event-loop descriptor, like deps_store_fd: readable while t has
+ * work ready (e.g. an effect waiting on a live clock or a socket); then call
+ * deps_test_store_receive or deps_test_store_finish. Owned by t; valid until
+ * deps_test_store_close(t). Returns: the descriptor (>= 0); -1 when t is NULL
+ * (deps_last_error()) or the system refused a descriptor (deps_test_store_errmsg).
+ */
+int deps_test_store_fd(deps_test_store *t);
+
+/**
+ * METHOD. Milliseconds until t next has work, like deps_store_next_deadline_ms (test clocks
+ * have no deadline of their own: deps_test_store_advance moves them). Returns -1 when t is
+ * NULL (deps_last_error()).
+ */
+int deps_test_store_next_deadline_ms(deps_test_store *t);
 
 /* ---- Lua from C ------------------------------------------------------------------------ */
 

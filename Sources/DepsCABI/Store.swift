@@ -176,3 +176,43 @@ public func deps_store_close(_ store: OpaquePointer?) {
   }
   Handle.release(store, as: StoreHandle.self)
 }
+
+/// The store's event-loop descriptor: readable while the store has work ready (an effect
+/// resumed, a live clock's sleep ended, a socket answered); the host then calls
+/// `deps_store_run(s, 0)`. Owned by the store (never read, write or close it); valid until
+/// `deps_store_close`. Created on first use.
+///
+/// - Returns: the descriptor (>= 0); -1 when `s` is NULL (`deps_last_error()`) or the system
+///   refused a descriptor (`deps_store_errmsg`).
+@_cdecl("deps_store_fd")
+public func deps_store_fd(_ store: OpaquePointer?) -> Int32 {
+  guard let store else {
+    setLastError(CArgument.null("deps_store_fd", "s"))
+    return -1
+  }
+  let handle = Handle.object(store, as: StoreHandle.self)
+  var descriptor: Int32 = -1
+  _ = handle.call { () throws(BridgeError) in
+    do throws(BridgeError) {
+      descriptor = try handle.store.pollDescriptor()
+    } catch {
+      throw BridgeError(.error, "deps_store_fd: " + error.message)
+    }
+  }
+  return descriptor
+}
+
+/// Milliseconds until the store next has work, in poll()'s timeout convention: 0 when work is
+/// ready now, the time to the earliest deadline its effects sleep until on the live clocks
+/// (rounded up), -1 when nothing is scheduled. Does no work and takes no lock of the store's
+/// calls: callable from any thread, even while another thread is inside a call on `s`.
+///
+/// - Returns: as above; -1 when `s` is NULL (`deps_last_error()` says so).
+@_cdecl("deps_store_next_deadline_ms")
+public func deps_store_next_deadline_ms(_ store: OpaquePointer?) -> Int32 {
+  guard let store else {
+    setLastError(CArgument.null("deps_store_next_deadline_ms", "s"))
+    return -1
+  }
+  return Handle.object(store, as: StoreHandle.self).store.millisecondsUntilWork
+}

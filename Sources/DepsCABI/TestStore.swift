@@ -244,3 +244,34 @@ public func deps_test_store_close(_ testStore: OpaquePointer?) {
     _ = report.withCString { write(STDERR_FILENO, $0, strlen($0)) }
   }
 }
+
+/// The test store's event-loop descriptor (see `deps_store_fd`); owned by the test store,
+/// valid until `deps_test_store_close`.
+///
+/// - Returns: the descriptor (>= 0); -1 when `t` is NULL (`deps_last_error()`) or the system
+///   refused a descriptor (`deps_test_store_errmsg`).
+@_cdecl("deps_test_store_fd")
+public func deps_test_store_fd(_ testStore: OpaquePointer?) -> Int32 {
+  guard let handle = testStoreHandle(testStore, "deps_test_store_fd") else { return -1 }
+  var descriptor: Int32 = -1
+  _ = handle.call { () throws(BridgeError) in
+    do throws(BridgeError) {
+      descriptor = try handle.store.pollDescriptor()
+    } catch {
+      throw BridgeError(.error, "deps_test_store_fd: " + error.message)
+    }
+  }
+  return descriptor
+}
+
+/// Milliseconds until the test store next has work (see `deps_store_next_deadline_ms`).
+///
+/// - Returns: 0 work ready, > 0 the time to the earliest live-clock deadline, -1 nothing
+///   scheduled or `t` NULL (`deps_last_error()` says so).
+@_cdecl("deps_test_store_next_deadline_ms")
+public func deps_test_store_next_deadline_ms(_ testStore: OpaquePointer?) -> Int32 {
+  guard let handle = testStoreHandle(testStore, "deps_test_store_next_deadline_ms") else {
+    return -1
+  }
+  return handle.store.millisecondsUntilWork
+}

@@ -1,6 +1,9 @@
 // Where REPL lines come from: libedit on a terminal (editing, history in ~/.depsh_history,
 // tab completion through the shell's Lua half), plain stdin otherwise — so piped input works
-// unchanged and never sees a prompt.
+// unchanged and never sees a prompt. On a terminal the wait for input is a poll() on stdin and
+// on the event-loop descriptors of the session's open stores (`StorePump`): libedit's callback
+// interface reads the keys as they come, and a store with work ready is pumped meanwhile (what
+// it prints appears above the line being edited, which is then redrawn).
 import CEdit
 
 #if canImport(Glibc)
@@ -17,6 +20,8 @@ final class LineReader {
 
   let interactive: Bool
   private let historyPath: String?
+  /// The session's stores, pumped while waiting for input (nil: a plain blocking read).
+  var pump: StorePump?
 
   init(completer: LuaState) {
     interactive = isatty(0) != 0
@@ -46,6 +51,7 @@ final class LineReader {
       guard let line = Swift.readLine(strippingNewline: true) else { return .end }
       return .text(line)
     }
+    if let pump { return read(prompt: prompt, pumping: pump) }
     guard let raw = readline(prompt) else {
       if Guard.takeInterrupt() { return .interrupted }
       return .end
@@ -53,6 +59,40 @@ final class LineReader {
     defer { free(raw) }
     if Guard.takeInterrupt() { return .interrupted }
     return .text(String(cString: raw))
+  }
+
+  /// Reads a line with libedit's callback interface, pumping the stores whose descriptor is
+  /// readable while no key is.
+  private func read(prompt: String, pumping pump: StorePump) -> Line {
+    LineCallback.reset()
+    prompt.withCString { rl_callback_handler_install($0, LineCallback.handler) }
+    defer { rl_callback_handler_remove() }
+    while true {
+      var entries = [pollfd(fd: 0, events: Int16(POLLIN), revents: 0)]
+      for descriptor in pump.descriptors() {
+        entries.append(pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0))
+      }
+      let count = poll(&entries, nfds_t(entries.count), -1)
+      if Guard.takeInterrupt() { return .interrupted }
+      if count < 0 { continue }  // EINTR without Ctrl-C
+      let ready = entries.dropFirst().filter { $0.revents & Int16(POLLIN) != 0 }.map(\.fd)
+      if !ready.isEmpty {
+        // The line being edited makes way for what the stores print, then comes back.
+        Output.write("\r\u{1b}[K")
+        let errors = pump.pump(ready: ready)
+        Output.flush()
+        if !errors.isEmpty { Output.error(errors + "\n") }
+        rl_forced_update_display()
+      }
+      let input = entries[0].revents
+      if input & Int16(POLLIN) != 0 {
+        rl_callback_read_char()
+        if Guard.takeInterrupt() { return .interrupted }
+        if let line = LineCallback.take() { return line }
+      } else if input & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 {
+        return .end
+      }
+    }
   }
 
   /// Adds the line to the history and writes the history file at once (a crash or a kill
@@ -66,6 +106,30 @@ final class LineReader {
   func saveHistory() {
     guard let historyPath else { return }
     write_history(historyPath)
+  }
+}
+
+/// libedit's line callback cannot capture: the line it hands over is parked here.
+enum LineCallback {
+  nonisolated(unsafe) private static var line: LineReader.Line?
+
+  static func reset() { line = nil }
+
+  /// The line handed over since `reset` (nil: still editing).
+  static func take() -> LineReader.Line? {
+    defer { line = nil }
+    return line
+  }
+
+  /// Called by `rl_callback_read_char` with the finished line (malloc'd) or NULL at end of
+  /// input (Ctrl-D on an empty line).
+  static let handler: @convention(c) (UnsafeMutablePointer<CChar>?) -> Void = { raw in
+    guard let raw else {
+      line = .end
+      return
+    }
+    line = .text(String(cString: raw))
+    free(raw)
   }
 }
 

@@ -15,7 +15,7 @@ struct LuaFailure: Error {
 
   /// Just the message (what `error(...)` raised, with its `file:line:`).
   var message: String {
-    guard let range = text.range(of: "\nstack traceback:") else { return text }
+    guard let range = text.firstRange(of: "\nstack traceback:") else { return text }
     return String(text[..<range.lowerBound])
   }
 }

@@ -25,6 +25,7 @@ enum REPL {
     lua.callHelper("enable_trace")
     lua.setArgTable(before: [], script: "depsh", after: [])
     let reader = LineReader(completer: lua)
+    if reader.interactive { reader.pump = StorePump(lua: lua) }
     Guard.catchInterrupts()
     if reader.interactive {
       print("depsh \(DepsVersion.string) (\(String(cString: clua_release()))) — context: "

@@ -1,7 +1,10 @@
 // `deps.Store{feature=, context=, state=, dependencies=}`: a plain store as a full userdata with
 // the metatable `deps.Store`. `s:send(action, payload)` reduces and runs effects until they
 // wait; `s:run(seconds)` pumps effects (true when idle); `s.state` is a fresh copy;
-// `s:on_action(function(action, payload, state) end)` observes every handled action. When
+// `s:on_action(function(action, payload, state) end)` observes every handled action. For a host's
+// event loop: `s:fd()` is a descriptor readable while the store has work ready, `s:pump()` does
+// that work without blocking (true when idle), `s:next_deadline()` the seconds until the next
+// live-clock deadline (0: ready now, nil: nothing scheduled). When
 // `deps._trace` is a function, every store calls `deps._trace(store, action, payload, state)`
 // for every action it handles (depsh's REPL prints them). Issues reported during a call (an
 // unimplemented endpoint, an effect's unhandled error) raise a Lua error after the call.
@@ -87,7 +90,10 @@ enum LuaStore {
   static func register(_ L: OpaquePointer, _ runtime: LuaRuntime) {
     LuaUserdata.registerMetatable(
       L, runtime, name: metatable,
-      methods: [("send", send), ("run", run), ("on_action", onAction), ("close", close)],
+      methods: [
+        ("send", send), ("run", run), ("on_action", onAction), ("close", close), ("fd", fd),
+        ("pump", pump), ("next_deadline", nextDeadline),
+      ],
       index: index,
       metamethods: [
         ("__newindex", newIndex), ("__gc", LuaUserdata.collectStore), ("__close", scopeClose),
@@ -201,6 +207,43 @@ enum LuaStore {
       if let interrupted = LuaFailure.interrupted("store:run") { throw interrupted }
       try check(issues)
       lua_pushboolean(L, idle ? 1 : 0)
+      return 1
+    }
+  }
+
+  /// `s:fd()` → the event-loop descriptor (an integer), readable while work is ready.
+  private static let fd: clua_SwiftFunction = { L in
+    luaEntry(L) { L, _ throws(LuaFailure) in
+      let (_, store) = try open(L)
+      let descriptor: Int32
+      do throws(BridgeError) {
+        descriptor = try store.pollDescriptor()
+      } catch {
+        throw .error("store:fd(): \(error.message)")
+      }
+      lua_pushinteger(L, lua_Integer(descriptor))
+      return 1
+    }
+  }
+
+  /// `s:pump()` → runs the ready work without blocking; true when no effect is running.
+  private static let pump: clua_SwiftFunction = { L in
+    luaEntry(L) { L, _ throws(LuaFailure) in
+      let (_, store) = try open(L)
+      let (idle, issues) = store.run(timeout: 0)
+      try check(issues)
+      lua_pushboolean(L, idle ? 1 : 0)
+      return 1
+    }
+  }
+
+  /// `s:next_deadline()` → seconds until the store has work (0: now), nil when nothing is
+  /// scheduled.
+  private static let nextDeadline: clua_SwiftFunction = { L in
+    luaEntry(L) { L, _ throws(LuaFailure) in
+      let (_, store) = try open(L)
+      let milliseconds = store.millisecondsUntilWork
+      if milliseconds < 0 { lua_pushnil(L) } else { lua_pushnumber(L, Double(milliseconds) / 1000) }
       return 1
     }
   }

@@ -9,7 +9,14 @@
 // means no payload. Probing instead of comparing type names (`IncrementButtonTappedCodingKeys`)
 // avoids a runtime demangle per action (≈ 200 ns), and works for any key type naming scheme.
 // The same metadata lets an unknown case name come with the list of known ones.
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The shape of an enum case's synthesized payload container.
 enum EnumPayloadShape: Equatable {

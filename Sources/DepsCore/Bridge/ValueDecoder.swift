@@ -2,7 +2,14 @@
 // convention of API.md §1 for any enum with synthesized Codable (see EnumCoding.swift), `Date`
 // from seconds since 1970, `UUID` from its string. Every failure is a `ValueError` naming the
 // path and what was expected, e.g. `expected an integer at numberFactResponse.success, got "abc"`.
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Decodes any `Decodable` type from a `Value`, in the convention of API.md §1.
 ///

@@ -1,7 +1,11 @@
 // `ValueEncoder`: `Encodable` → `Value` directly (no JSON text in between). Follows API.md §1:
 // enums with synthesized Codable come out in the action convention (see EnumCoding.swift),
 // `Date` as seconds since 1970, `UUID` as its uppercase string, nil optionals absent.
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Encodes any `Encodable` value into a `Value`, in the convention of API.md §1.
 ///

@@ -3,7 +3,11 @@
 // API.md §1: structs/classes → objects in declaration order, enums → the action convention,
 // nil optionals absent from objects (null elsewhere), Date → seconds since 1970, UUID →
 // uppercase string. Class cycles and nesting beyond 64 levels print as "<cycle>" / "<…>".
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 extension Value {
   /// The value's shape as seen by `Mirror`, in the convention of API.md §1.

@@ -1,7 +1,12 @@
 // The `calendar` dependency: `DependencyValues.calendar` and its key, as in swift-dependencies.
 // live: `Calendar.autoupdatingCurrent`. No test value: read unoverridden in a test it reports
 // "@Dependency(\.calendar) has no test implementation …" and hands out the live calendar.
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+import FoundationInternationalization  // ICU: time zones, calendars, locales
+#else
 import Foundation
+#endif
 
 extension DependencyValues {
   /// The calendar features should use when handling dates.

@@ -1,7 +1,11 @@
 // The `date` dependency: `DependencyValues.date`, its key and `DateGenerator`, as in
 // swift-dependencies. live: the system clock's `Date()`; test: reports
 // `Unimplemented: @Dependency(\.date)` on every call, then returns `Date()`.
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 extension DependencyValues {
   /// A dependency that returns the current date.

@@ -1,7 +1,12 @@
 // The `locale` dependency: `DependencyValues.locale` and its key, as in swift-dependencies.
 // live: `Locale.autoupdatingCurrent`. No test value: read unoverridden in a test it reports
 // "@Dependency(\.locale) has no test implementation …" and hands out the live locale.
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+import FoundationInternationalization  // ICU: time zones, calendars, locales
+#else
 import Foundation
+#endif
 
 extension DependencyValues {
   /// The locale features should use.

@@ -1,7 +1,12 @@
 // The `timeZone` dependency: `DependencyValues.timeZone` and its key, as in swift-dependencies.
 // live: `TimeZone.autoupdatingCurrent`. No test value: read unoverridden in a test it reports
 // "@Dependency(\.timeZone) has no test implementation …" and hands out the live time zone.
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+import FoundationInternationalization  // ICU: time zones, calendars, locales
+#else
 import Foundation
+#endif
 
 extension DependencyValues {
   /// The time zone features should use when handling dates.

@@ -1,7 +1,11 @@
 // The `uuid` dependency: `DependencyValues.uuid`, its key and `UUIDGenerator`, as in
 // swift-dependencies. live: `UUID()`. No test value: reading it unoverridden in a test reports
 // "@Dependency(\.uuid) has no test implementation …" and hands out the live generator.
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import Synchronization
 
 extension DependencyValues {

@@ -2,7 +2,11 @@
 // key, `WithRandomNumberGenerator` (as in swift-dependencies) and `LCRNG`, a seedable generator
 // for deterministic tests. live: `SystemRandomNumberGenerator`. No test value: read
 // unoverridden in a test it reports "has no test implementation …" and uses the live one.
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 extension DependencyValues {
   /// A dependency that yields a random number generator to a closure.
@@ -41,7 +45,7 @@ extension DependencyValues {
 public final class WithRandomNumberGenerator: @unchecked Sendable {
   // Only touched while `lock` is held; the initial value was Sendable.
   private var generator: any RandomNumberGenerator
-  private let lock = NSLock()
+  private let lock = SystemLock()
 
   /// Wraps `generator`; every call of the dependency advances it.
   ///

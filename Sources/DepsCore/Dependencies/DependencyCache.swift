@@ -8,7 +8,11 @@
 // is one process-wide cache; inside a Swift Testing test it resolves to that test's own cache,
 // and under XCTest it is emptied when each test case starts (see TestCacheScope.swift), so one
 // test's first read or `prepareDependencies` never leaks into the next.
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import Synchronization
 
 final class DependencyCache: Sendable {
@@ -47,7 +51,7 @@ final class DependencyCache: Sendable {
   private let parent: DependencyCache?
   /// Held while a missing default is computed, so racing first reads compute it once. Recursive:
   /// a default may read other dependencies of this cache while it is being computed.
-  private let computing = NSRecursiveLock()
+  private let computing = SystemLock(recursive: true)
 
   init(parent: DependencyCache?) { self.parent = parent }
 

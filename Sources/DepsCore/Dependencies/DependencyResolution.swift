@@ -3,7 +3,11 @@
 // may add `DependencyKey` to an interface module's `TestDependencyKey`), and missing values
 // are reported with swift-dependencies' messages.
 
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// What is being read, for messages: the `DependencyValues` property name and the location of
 /// the `@Dependency` that read it.
@@ -162,8 +166,8 @@ enum DependencyResolution {
 func typeName(_ type: Any.Type) -> String {
   var name = String(reflecting: type)
   // Drop "(unknown context at $…)." fragments of local types.
-  while let open = name.range(of: "(unknown context at "),
-    let close = name[open.upperBound...].range(of: ").")
+  while let open = name.firstRange(of: "(unknown context at "),
+    let close = name[open.upperBound...].firstRange(of: ").")
   {
     name.removeSubrange(open.lowerBound..<close.upperBound)
   }

@@ -1,6 +1,11 @@
 // The built-in catalogue, registered with the Bridge: the five seed features and every
 // built-in dependency path (API.md §2). The fronts reach the catalogue only through here.
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+import FoundationInternationalization  // ICU: time zones, calendars, locales
+#else
 import Foundation
+#endif
 
 enum Catalogue {
   static func registerFeatures(in registry: FeatureRegistry) {
@@ -228,6 +233,11 @@ enum Catalogue {
             .decode,
             "expected a calendar identifier for calendar, got " + ValueError.excerpt(of: preset))
         }
+        guard ICU.isAvailable || identifier == .gregorian || identifier == .iso8601 else {
+          throw BridgeError(
+            .decode,
+            "the \(name) calendar \(ICU.missing); \"gregorian\" and \"iso8601\" work")
+        }
         values.calendar = Calendar(identifier: identifier)
       }, invoke: nil)
     registry.register(
@@ -239,12 +249,19 @@ enum Catalogue {
             .decode,
             "expected a locale identifier for locale, got " + ValueError.excerpt(of: preset))
         }
+        guard ICU.isAvailable else {
+          throw BridgeError(.decode, "the locale \"\(name)\" \(ICU.missing)")
+        }
         values.locale = Locale(identifier: name)
       }, invoke: nil)
     registry.register(
       "timeZone", input: "null", output: "string", contexts: [.live],
       presets: ["a time zone identifier (\"UTC\", \"Europe/Paris\", …)"], function: nil,
       preset: { values, preset throws(BridgeError) in
+        if let name = preset.stringValue, TimeZone(identifier: name) == nil, !ICU.isAvailable {
+          throw BridgeError(
+            .decode, "the time zone \"\(name)\" \(ICU.missing); \"GMT\" works")
+        }
         guard let name = preset.stringValue, let zone = TimeZone(identifier: name) else {
           throw BridgeError(
             .decode,

@@ -1,6 +1,10 @@
 // Seed 000's todo list: new todos take `uuid()` and `date.now`; the list is saved to
 // `userDefaults` under the key "todos" after every change.
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The Todos feature.
 package struct Todos: Reducer {

@@ -10,7 +10,11 @@
 //     Invoked with:
 //       42
 
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Returns a closure that reports an issue when invoked, then returns `placeholder`.
 ///

@@ -216,6 +216,8 @@ final class StoreCore<State, Action>: StoreRuntime, @unchecked Sendable {
     self.state = state
     self.dependencies = dependencies
     self.reducer = reducer
+    super.init()
+    self.dependencies = StoreClocks.recording(dependencies, with: executor)
   }
 
   // MARK: Actions

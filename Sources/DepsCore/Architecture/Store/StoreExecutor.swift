@@ -8,6 +8,13 @@
 // completes on another thread and merely *enqueues* its continuation here; a pumping call with
 // a timeout blocks on the condition below until it arrives. Hence C callbacks and Lua
 // functions installed as overrides run only on the thread inside a call on the store.
+//
+// Event loops: `pollDescriptor()` creates, on first use only, a pipe whose read end is readable
+// exactly while a job is ready (written when the ready queue goes from empty to non-empty,
+// emptied when a drain leaves it empty), so a host's poll() wakes when the store has work and
+// the host then calls the store, which runs that work. Until a descriptor is asked for, none
+// exists and enqueueing costs one test of a nil reference. The store also keeps the deadlines
+// its effects sleep until (`DeadlineClock`) for hosts that prefer a timer to a descriptor.
 import Synchronization
 
 #if canImport(Glibc)
@@ -31,6 +38,12 @@ final class StoreExecutor: TaskExecutor, @unchecked Sendable {
   /// Called (outside the lock) whenever a job is enqueued, for async waiters.
   private var wakeHandlers: [UInt64: @Sendable () -> Void] = [:]
   private var nextHandlerID: UInt64 = 0
+  /// The event-loop pipe, created by the first `pollDescriptor()`.
+  private var poll: PollPipe?
+  /// The monotonic deadlines effects sleep until, by token (few at once: a scan finds the
+  /// earliest).
+  private var deadlines: [UInt64: UInt64] = [:]
+  private var nextDeadlineToken: UInt64 = 0
 
   init() {
     pthread_mutex_init(mutex, nil)
@@ -42,6 +55,7 @@ final class StoreExecutor: TaskExecutor, @unchecked Sendable {
   }
 
   deinit {
+    poll?.close()
     pthread_cond_destroy(condition)
     pthread_mutex_destroy(mutex)
     condition.deallocate()
@@ -59,8 +73,11 @@ final class StoreExecutor: TaskExecutor, @unchecked Sendable {
 
   private func append(_ work: Work) {
     pthread_mutex_lock(mutex)
+    let wasIdle = head >= jobs.count
     jobs.append(work)
     pending.add(1, ordering: .releasing)
+    // After the count: a host woken by the descriptor must find the job.
+    if wasIdle, let poll { poll.signal() }
     var handlers: [UInt64: @Sendable () -> Void] = [:]
     if !wakeHandlers.isEmpty { swap(&handlers, &wakeHandlers) }
     pthread_cond_signal(condition)
@@ -108,6 +125,7 @@ final class StoreExecutor: TaskExecutor, @unchecked Sendable {
       }
       count += 1
     }
+    if poll != nil { settlePoll() }
     return count
   }
 
@@ -150,6 +168,108 @@ final class StoreExecutor: TaskExecutor, @unchecked Sendable {
     pthread_mutex_lock(mutex)
     wakeHandlers[id] = nil
     pthread_mutex_unlock(mutex)
+  }
+}
+
+extension StoreExecutor {
+  // MARK: The event-loop descriptor
+
+  /// The descriptor a host polls: readable while a job is ready. Created on first use; owned by
+  /// the executor (closed with it). Throws the system's reason when it refuses a descriptor.
+  func pollDescriptor() throws(PollDescriptorError) -> Int32 {
+    pthread_mutex_lock(mutex)
+    defer { pthread_mutex_unlock(mutex) }
+    if let poll { return poll.readEnd }
+    let created = try PollPipe()
+    poll = created
+    if head < jobs.count { created.signal() }
+    return created.readEnd
+  }
+
+  /// After a drain: the descriptor stays readable only while a job is ready.
+  private func settlePoll() {
+    pthread_mutex_lock(mutex)
+    defer { pthread_mutex_unlock(mutex) }
+    guard let poll else { return }
+    if head >= jobs.count { poll.clear() } else { poll.signal() }
+  }
+
+  // MARK: Deadlines
+
+  /// Records that an effect sleeps until `deadline` (monotonic ns); returns a token for
+  /// `removeDeadline`.
+  func addDeadline(_ deadline: UInt64) -> UInt64 {
+    pthread_mutex_lock(mutex)
+    defer { pthread_mutex_unlock(mutex) }
+    nextDeadlineToken += 1
+    deadlines[nextDeadlineToken] = deadline
+    return nextDeadlineToken
+  }
+
+  /// Forgets a deadline recorded with `addDeadline` (the sleep ended).
+  func removeDeadline(_ token: UInt64) {
+    pthread_mutex_lock(mutex)
+    deadlines[token] = nil
+    pthread_mutex_unlock(mutex)
+  }
+
+  /// Milliseconds until the store has work: 0 when a job is ready or a recorded deadline has
+  /// passed, the time to the earliest deadline rounded up, or -1 when nothing is scheduled —
+  /// poll()'s timeout convention.
+  var millisecondsUntilWork: Int32 {
+    pthread_mutex_lock(mutex)
+    defer { pthread_mutex_unlock(mutex) }
+    if head < jobs.count { return 0 }
+    guard let earliest = deadlines.values.min() else { return -1 }
+    let now = MonotonicClock.now
+    if earliest <= now { return 0 }
+    return Int32(min((earliest - now + 999_999) / 1_000_000, UInt64(Int32.max)))
+  }
+}
+
+/// Why the system refused the event-loop descriptor.
+struct PollDescriptorError: Error {
+  let message: String
+}
+
+/// A non-blocking pipe: readable while `signal()`ed and not yet `clear()`ed. At most one byte
+/// is ever in it, so a write never blocks.
+private final class PollPipe {
+  let readEnd: Int32
+  private let writeEnd: Int32
+  private var signalled = false
+
+  init() throws(PollDescriptorError) {
+    var ends: [Int32] = [-1, -1]
+    guard pipe(&ends) == 0 else {
+      throw PollDescriptorError(message: "pipe failed: \(String(cString: strerror(errno)))")
+    }
+    for end in ends {
+      _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)
+      _ = fcntl(end, F_SETFD, FD_CLOEXEC)
+    }
+    readEnd = ends[0]
+    writeEnd = ends[1]
+  }
+
+  /// Makes the read end readable. Caller holds the executor's mutex.
+  func signal() {
+    guard !signalled else { return }
+    var byte: UInt8 = 1
+    if write(writeEnd, &byte, 1) == 1 { signalled = true }
+  }
+
+  /// Makes it unreadable. Caller holds the executor's mutex.
+  func clear() {
+    guard signalled else { return }
+    var byte: UInt8 = 0
+    while read(readEnd, &byte, 1) == 1 {}
+    signalled = false
+  }
+
+  func close() {
+    Glibc.close(readEnd)
+    Glibc.close(writeEnd)
   }
 }
 

@@ -23,6 +23,10 @@ public protocol BridgedStore: AnyObject, Sendable {
   /// The language of the advice in the issues it returns (`.c` unless the front says
   /// otherwise).
   var dialect: TestStoreDialect { get set }
+  /// The event-loop descriptor: readable while the store has work ready (`Store.fileDescriptor`).
+  func pollDescriptor() throws(BridgeError) -> Int32
+  /// Milliseconds until the store has work: 0 now, -1 nothing scheduled (poll()'s convention).
+  var millisecondsUntilWork: Int32 { get }
 }
 
 final class SwiftBridgedStore<State: Equatable, Action>: BridgedStore, @unchecked Sendable {
@@ -82,6 +86,16 @@ final class SwiftBridgedStore<State: Equatable, Action>: BridgedStore, @unchecke
     withIssueReporters(reporters) { store.close() }
     recorder.removeAll()
   }
+
+  func pollDescriptor() throws(BridgeError) -> Int32 {
+    do {
+      return try store.fileDescriptor
+    } catch {
+      throw BridgeError(.error, error.description)
+    }
+  }
+
+  var millisecondsUntilWork: Int32 { store.core.millisecondsUntilWork }
 
   private func drainIssues() -> [String] {
     let dialect = self.dialect

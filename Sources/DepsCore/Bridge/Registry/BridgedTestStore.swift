@@ -40,6 +40,10 @@ public protocol BridgedTestStore: AnyObject, Sendable {
   func applyOverrides(_ overrides: DependencyOverrides)
   /// Ends the test: unreceived actions and running effects are reported and returned.
   func close() -> [String]
+  /// The event-loop descriptor: readable while the store has work ready (`Store.fileDescriptor`).
+  func pollDescriptor() throws(BridgeError) -> Int32
+  /// Milliseconds until the store has work: 0 now, -1 nothing scheduled (poll()'s convention).
+  var millisecondsUntilWork: Int32 { get }
 }
 
 extension BridgedTestStore {
@@ -220,6 +224,19 @@ final class SwiftBridgedTestStore<State: Equatable, Action>: BridgedTestStore,
     withIssueReporters([recorder]) { store.complete() }
     return drainIssues()
   }
+
+  func pollDescriptor() throws(BridgeError) -> Int32 {
+    let core = store.core
+    let entered = core.lock.enter()
+    defer { if entered { core.lock.exit() } }
+    do {
+      return try core.pollDescriptor()
+    } catch {
+      throw BridgeError(.error, error.description)
+    }
+  }
+
+  var millisecondsUntilWork: Int32 { store.core.millisecondsUntilWork }
 
   private func drainIssues() -> [String] {
     let dialect = store.dialect

@@ -1,7 +1,11 @@
 // Converting values of any type to and from `Value` when the type is only known generically:
 // `Void` is null, Codable types go through ValueEncoder/ValueDecoder. Endpoint registration
 // uses this so one generic `register` covers every closure shape.
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 enum DynamicCoding {
   /// `value` as a `Value` (Void → null).

@@ -2,7 +2,11 @@
 // http://numbersapi.com) with the body as text, through the built-in HTTPGet (http:// only, no
 // FoundationNetworking); preview = the seed's Korean preview text; test = unimplemented (a test
 // must override it; the live implementation is never called).
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Fetches a fact about a number.
 package struct NumberFactClient: Sendable {

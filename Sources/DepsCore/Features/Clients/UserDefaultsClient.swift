@@ -3,7 +3,14 @@
 // $XDG_DATA_HOME/deps or ~/.local/share/deps), crash-safe and shared safely between processes
 // (see UserDefaultsFile); preview = in memory; test = a fresh in-memory store per cache (so per
 // TestStore and per depsh test).
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 import Synchronization
 
 /// A string-keyed store of JSON values.
@@ -48,7 +55,9 @@ package struct UserDefaultsClient: Sendable {
     let environment = ProcessInfo.processInfo.environment
     if let directory = environment["DEPS_DATA_DIR"], !directory.isEmpty { return directory }
     if let xdg = environment["XDG_DATA_HOME"], !xdg.isEmpty { return xdg + "/deps" }
-    return NSHomeDirectory() + "/.local/share/deps"
+    let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 }
+      ?? (getpwuid(getuid())?.pointee.pw_dir).map { String(cString: $0) } ?? "/"
+    return home + "/.local/share/deps"
   }
 }
 

@@ -2,7 +2,11 @@
 // file is written, fsynced and renamed over the old one, then the directory is fsynced), and
 // two processes never lose each other's keys (each read-modify-write holds an exclusive
 // `flock` on a sibling `.lock` file; reads hold a shared one).
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 #if canImport(Glibc)
 import Glibc
@@ -32,7 +36,10 @@ package struct UserDefaultsFile: Sendable {
     }
   }
 
-  private var directory: String { (path as NSString).deletingLastPathComponent }
+  private var directory: String {
+    guard let slash = path.lastIndex(of: "/") else { return "" }
+    return slash == path.startIndex ? "/" : String(path[..<slash])
+  }
 
   private func withLock<R>(_ operation: Int32, _ body: () throws -> R) throws -> R {
     try FileManager.default.createDirectory(

@@ -1,0 +1,78 @@
+// The REPL's live stores while it waits for input: their event-loop descriptors (`store:fd()`)
+// and, when one is readable, `store:pump()`, so a running Timer ticks on screen (through the
+// trace the REPL prints) with no command typed. The stores are the session's open
+// `deps.Store`s, found in the module's weak table of stores.
+import CLua
+
+final class StorePump {
+  private let lua: LuaState
+  /// The registry key of the Lua function doing the work (see `source`).
+  private static let key = "depsh.pump"
+  /// Called with the stores table; returns a function(ready): with ready nil it returns the
+  /// descriptors of the open stores ("3 5 9"); with a set of ready descriptors it pumps those
+  /// stores and returns the errors they raised, one per line.
+  private static let source = """
+    local stores = ...
+    return function(ready)
+      local open = {}
+      for _, s in pairs(stores) do
+        if not s.closed then open[#open + 1] = s end
+      end
+      local out = {}
+      for _, s in ipairs(open) do
+        local ok, fd = pcall(s.fd, s)
+        if ok then
+          if ready == nil then
+            out[#out + 1] = tostring(fd)
+          elseif ready[fd] then
+            local pumped, err = pcall(s.pump, s)
+            if not pumped then out[#out + 1] = tostring(err) end
+          end
+        end
+      end
+      return table.concat(out, ready == nil and " " or "\\n")
+    end
+    """
+
+  init?(lua: LuaState) {
+    self.lua = lua
+    let L = lua.state
+    let top = lua_gettop(L)
+    defer { lua_settop(L, top) }
+    if lua.load(code: StorePump.source, name: "=depsh pump") != nil { return nil }
+    guard lua_getfield(L, clua_registryindex(), "deps.stores") == LUA_TTABLE else { return nil }
+    guard lua.protectedCall(arguments: 1, results: 1) == nil, lua_type(L, -1) == LUA_TFUNCTION
+    else { return nil }
+    lua_setfield(L, clua_registryindex(), StorePump.key)
+  }
+
+  /// The descriptors of the session's open stores.
+  func descriptors() -> [Int32] {
+    call(ready: nil).split(separator: " ").compactMap { Int32($0) }
+  }
+
+  /// Runs the ready work of the stores whose descriptor is in `ready`; returns the errors.
+  func pump(ready: [Int32]) -> String {
+    call(ready: ready)
+  }
+
+  private func call(ready: [Int32]?) -> String {
+    let L = lua.state
+    let top = lua_gettop(L)
+    defer { lua_settop(L, top) }
+    guard lua_checkstack(L, 4) != 0,
+      lua_getfield(L, clua_registryindex(), StorePump.key) == LUA_TFUNCTION
+    else { return "" }
+    if let ready {
+      lua_createtable(L, 0, Int32(ready.count))
+      for descriptor in ready {
+        lua_pushboolean(L, 1)
+        lua_rawseti(L, -2, lua_Integer(descriptor))
+      }
+    } else {
+      lua_pushnil(L)
+    }
+    if let failure = lua.protectedCall(arguments: 1, results: 1) { return failure.message }
+    return lua.string(at: -1) ?? ""
+  }
+}
