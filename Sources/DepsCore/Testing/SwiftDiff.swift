@@ -349,7 +349,7 @@ enum SwiftDiff {
       guard text.contains("\"\"\"") else { return 0 }
       var best = 0
       var rest = text[...]
-      while let range = rest.range(of: "\"\"\"") {
+      while let range = rest.firstRange(of: "\"\"\"") {
         var count = 1
         var index = range.upperBound
         while index < rest.endIndex, rest[index] == "#" {

@@ -19,7 +19,11 @@
 //
 // A `maxDepth` of 0 folds nested containers to `…` (`Feature.State(…)`), which the diff uses
 // for unchanged fields.
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 enum SwiftDump {
   /// The dump of `value`.
@@ -44,7 +48,7 @@ enum SwiftDump {
   static func text(of value: Any) -> String? {
     switch value {
     case let date as Date:
-      return "Date(\(dateFormatter().string(from: date)))"
+      return "Date(\(iso8601(date)))"
     case let uuid as UUID:
       return "UUID(\(uuid.uuidString))"
     case let url as URL:
@@ -78,19 +82,43 @@ enum SwiftDump {
     }
   }
 
-  /// A formatter of its own per call: formatters are not safe to share between threads, and
-  /// dates are printed only in failures.
-  private static func dateFormatter() -> DateFormatter {
-    let formatter = DateFormatter()
-    formatter.locale = Locale(identifier: "en_US_POSIX")
-    formatter.dateFormat = "yyyy-MM-dd'T'HH:mm:ss.SSSXXXXX"
-    formatter.timeZone = TimeZone(secondsFromGMT: 0)
-    return formatter
+  /// `2009-02-13T23:31:30.000Z`: the date in UTC with milliseconds, computed from the seconds
+  /// since 1970 (no formatter, no ICU).
+  static func iso8601(_ date: Date) -> String {
+    let totalMilliseconds = (date.timeIntervalSince1970 * 1000).rounded(.down)
+    guard totalMilliseconds.isFinite, abs(totalMilliseconds) < 1e17 else {
+      return String(date.timeIntervalSince1970)
+    }
+    let milliseconds = Int64(totalMilliseconds)
+    let millisecondsPerDay: Int64 = 86_400_000
+    var days = milliseconds / millisecondsPerDay
+    var inDay = milliseconds % millisecondsPerDay
+    if inDay < 0 {
+      inDay += millisecondsPerDay
+      days -= 1
+    }
+    // Days since 1970-01-01 to a proleptic Gregorian civil date (eras of 400 years).
+    let shifted = days + 719_468
+    let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
+    let dayOfEra = shifted - era * 146_097
+    let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+    let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+    let monthIndex = (5 * dayOfYear + 2) / 153
+    let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
+    let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
+    let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+    func padded(_ value: Int64, _ width: Int) -> String {
+      let text = String(value)
+      return String(repeating: "0", count: max(0, width - text.count)) + text
+    }
+    return "\(padded(year, 4))-\(padded(month, 2))-\(padded(day, 2))T"
+      + "\(padded(inDay / 3_600_000, 2)):\(padded(inDay / 60_000 % 60, 2)):"
+      + "\(padded(inDay / 1000 % 60, 2)).\(padded(inDay % 1000, 3))Z"
   }
 
   /// `ObjectIdentifier(0x00007f…)` with the leading zeros of the address dropped.
   private static func hexTrimmed(_ text: String) -> String {
-    guard let range = text.range(of: "0x") else { return text }
+    guard let range = text.firstRange(of: "0x") else { return text }
     var rest = text[range.upperBound...]
     while rest.first == "0", rest.dropFirst().first?.isHexDigit == true { rest = rest.dropFirst() }
     return String(text[..<range.upperBound]) + String(rest)
@@ -264,7 +292,7 @@ enum SwiftDump {
     let quote = multiline ? "\"\"\"" : "\""
     var count = 0
     var rest = string[...]
-    while let range = rest.range(of: quote) {
+    while let range = rest.firstRange(of: quote) {
       var hashes = 0
       var index = range.upperBound
       while index < rest.endIndex, rest[index] == "#" {
@@ -348,8 +376,8 @@ enum SwiftDump {
   static func typeName(_ type: Any.Type) -> String {
     var name = _typeName(type, qualified: true)
     if let dot = name.firstIndex(of: ".") { name.removeSubrange(...dot) }
-    while let open = name.range(of: "(unknown context at $"),
-      let close = name[open.upperBound...].range(of: ").")
+    while let open = name.firstRange(of: "(unknown context at $"),
+      let close = name[open.upperBound...].firstRange(of: ").")
     {
       name.removeSubrange(open.lowerBound..<close.upperBound)
     }
@@ -367,7 +395,7 @@ enum SwiftDump {
   /// Every line of `text` prefixed by `prefix`.
   static func indenting(_ text: String, with prefix: String) -> String {
     guard !prefix.isEmpty else { return text }
-    return prefix + text.replacingOccurrences(of: "\n", with: "\n" + prefix)
+    return prefix + text.replacing("\n", with: "\n" + prefix)
   }
 
   /// TCA's short form of an action: its cases without their values (`.response(.success)`).

@@ -285,7 +285,7 @@ public final class TestStore<State: Equatable, Action>: @unchecked Sendable {
     core.lock.withLock {
       core.pumpReady()
       guard storedExhaustivity == .on, !received.isEmpty else { return }
-      report(TestStoreMessages.unhandledAtEnd(received.map { $0.action }), at: location)
+      report(messages.unhandledAtEnd(received.map { $0.action }), at: location)
     }
   }
 

@@ -34,7 +34,7 @@ extension TestStore {
     let casePath = AnyCasePath(actionCase)
     await receiveCase(
       matching: { casePath.extract(from: $0) != nil },
-      describeUnexpected: { TestStoreMessages.unexpectedAction(received: $0) },
+      describeUnexpected: { SwiftTestStoreMessages.unexpectedAction(received: $0) },
       timeout: duration, assert: updateStateToExpectedResult,
       at: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
   }
@@ -62,8 +62,8 @@ extension TestStore {
       matching: { casePath.extract(from: $0) == value },
       describeUnexpected: { received in
         casePath.extract(from: received) != nil
-          ? TestStoreMessages.unexpectedAction(expected: actionCase(value), received: received)
-          : TestStoreMessages.unexpectedAction(received: received)
+          ? SwiftTestStoreMessages.unexpectedAction(expected: actionCase(value), received: received)
+          : SwiftTestStoreMessages.unexpectedAction(received: received)
       },
       timeout: duration, assert: updateStateToExpectedResult,
       at: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))

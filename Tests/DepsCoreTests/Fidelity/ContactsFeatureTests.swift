@@ -110,9 +110,18 @@ import Testing
     }
     #expect(
       issues.map(\.message) == [
-        TestStoreMessages.unexpectedAction(
-          expected: ContactsFeature.Action.searchResponse([]),
-          received: ContactsFeature.Action.searchResponse([UUID(0)]))
+        """
+        Received unexpected action: …
+
+            − ContactsFeature.Action.searchResponse([])
+            + ContactsFeature.Action.searchResponse(
+            +   [
+            +     [0]: UUID(00000000-0000-0000-0000-000000000000)
+            +   ]
+            + )
+
+        (Expected: −, Received: +)
+        """
       ])
   }
 

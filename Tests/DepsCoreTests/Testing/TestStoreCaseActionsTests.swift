@@ -59,10 +59,22 @@ struct CaseFeature: Reducer {
     }
     #expect(
       issues.map(\.message) == [
-        TestStoreMessages.unexpectedAction(received: CaseFeature.Action.response(42)),
-        TestStoreMessages.stateMismatch(
-          hasAssertion: false, expected: CaseFeature.State(),
-          actual: CaseFeature.State(count: 42)),
+        """
+        Received unexpected action: …
+
+          CaseFeature.Action.response(42)
+        """,
+        """
+        State was not expected to change, but a change occurred: …
+
+            \u{2007} CaseFeature.State(
+            −   count: 0,
+            +   count: 42,
+            \u{2007}   text: ""
+            \u{2007} )
+
+        (Expected: −, Actual: +)
+        """,
       ])
     #expect(issues.first?.message.hasPrefix("Received unexpected action: …") == true)
     #expect(issues.first?.line == UInt(line))
@@ -76,8 +88,14 @@ struct CaseFeature: Reducer {
     }
     #expect(
       issues.map(\.message) == [
-        TestStoreMessages.unexpectedAction(
-          expected: CaseFeature.Action.response(7), received: CaseFeature.Action.response(42))
+        """
+        Received unexpected action: …
+
+            − CaseFeature.Action.response(7)
+            + CaseFeature.Action.response(42)
+
+        (Expected: −, Received: +)
+        """
       ])
   }
 
@@ -133,9 +151,17 @@ struct CaseFeature: Reducer {
     }
     #expect(
       issues.map(\.message) == [
-        TestStoreMessages.stateMismatch(
-          hasAssertion: true, expected: CaseFeature.State(count: 2),
-          actual: CaseFeature.State(count: 1))
+        """
+        A state change does not match expectation: …
+
+            \u{2007} CaseFeature.State(
+            −   count: 2,
+            +   count: 1,
+            \u{2007}   text: ""
+            \u{2007} )
+
+        (Expected: −, Actual: +)
+        """
       ])
     #expect(issues.first?.line == UInt(line))
   }

@@ -329,8 +329,8 @@ import Testing
         The store received 2 unexpected actions by the end of this test: …
 
           Unhandled actions:
-            • "first"
-            • "second"
+            • .first
+            • .second
         """
       ])
     #expect(issues.first?.line == UInt(line))
