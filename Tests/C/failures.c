@@ -382,9 +382,9 @@ static void complete_reports_running_effects(void) {
             "make sure those effects are torn down: send the action that stops them before the "
             "end of the test, or cancel them with \"deps_test_store_skip_in_flight_effects(t)\".\n"
             "\n"
-            "• If you do not wish to assert on these effects, perform \"await "
-            "store.skipInFlightEffects()\", or consider using a non-exhaustive test store: "
-            "\"store.exhaustivity = .off\".\n"
+            "• If you do not wish to assert on these effects, call "
+            "\"deps_test_store_skip_in_flight_effects(t)\", or consider using a non-exhaustive "
+            "test store: \"deps_test_store_set_exhaustive(t, 0)\".\n"
             "\n"
             "Started by the action: \"toggleButtonTapped\"");
   deps_test_store_close(t);

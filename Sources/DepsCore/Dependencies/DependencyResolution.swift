@@ -35,8 +35,9 @@ enum DependencyResolution {
   /// The live value of `key` if it conforms to `DependencyKey` anywhere in the process.
   static func liveValue<K: TestDependencyKey>(_ key: K.Type) -> K.Value? {
     guard let live = key as? any DependencyKey.Type else { return nil }
-    func open<L: DependencyKey>(_ live: L.Type) -> Any { live.liveValue }
-    return open(live) as? K.Value
+    // Cast value to value (L is K): no `Any` box in between.
+    func open<L: DependencyKey>(_ live: L.Type) -> K.Value? { live.liveValue as? K.Value }
+    return open(live)
   }
 
   /// The default of `K` in `context`, reporting what is missing.
@@ -57,8 +58,10 @@ enum DependencyResolution {
         return K.testValue
       case .preview:
         if let live = K.self as? any DependencyKey.Type {
-          func open<L: DependencyKey>(_ live: L.Type) -> Any { live.previewValue }
-          if let value = open(live) as? K.Value { return value }
+          func open<L: DependencyKey>(_ live: L.Type) -> K.Value? {
+            live.previewValue as? K.Value
+          }
+          if let value = open(live) { return value }
         }
         return K.previewValue
       case .test:

@@ -31,6 +31,14 @@ extension TestStoreMessages {
     dialect == .c ? "deps_test_store_finish(t, timeout_ms)" : "store:finish()"
   }
 
+  static func skipInFlightCall(_ dialect: TestStoreDialect) -> String {
+    dialect == .c ? "deps_test_store_skip_in_flight_effects(t)" : "store:skip_in_flight_effects()"
+  }
+
+  static func exhaustivityOff(_ dialect: TestStoreDialect) -> String {
+    dialect == .c ? "deps_test_store_set_exhaustive(t, 0)" : #"store.exhaustivity = "off""#
+  }
+
   static func advanceCall(_ dialect: TestStoreDialect) -> String {
     dialect == .c ? "deps_test_store_advance(t, seconds)" : "store:advance(seconds)"
   }
@@ -119,6 +127,9 @@ extension TestStoreMessages {
 
       • If you are returning a long-living effect (timers, subscriptions, etc.), then make sure \
       those effects are torn down: \(cancel).
+
+      • If you do not wish to assert on these effects, call "\(skipInFlightCall(dialect))", or \
+      consider using a non-exhaustive test store: "\(exhaustivityOff(dialect))".
       """
     if let action {
       text += "\n\nStarted by the action: \(describe(action))"

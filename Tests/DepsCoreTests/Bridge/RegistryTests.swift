@@ -177,6 +177,10 @@ import Testing
           sure those effects are torn down: start them with an id ("deps.run(fn, {id = …})") \
           and return a corresponding cancellation effect ("deps.cancel(id)") from another action.
 
+          • If you do not wish to assert on these effects, call \
+          "store:skip_in_flight_effects()", or consider using a non-exhaustive test store: \
+          "store.exhaustivity = "off"".
+
           Started by the action: "toggleButtonTapped" (sent at t.lua:7)
           """))
   }

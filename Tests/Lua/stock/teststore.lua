@@ -187,6 +187,8 @@ To fix, inspect any effects the reducer returns for this action and ensure that 
 
 • If you are returning a long-living effect (timers, subscriptions, etc.), then make sure those effects are torn down: start them with an id ("deps.run(fn, {id = …})") and return a corresponding cancellation effect ("deps.cancel(id)") from another action.
 
+• If you do not wish to assert on these effects, call "store:skip_in_flight_effects()", or consider using a non-exhaustive test store: "store.exhaustivity = "off"".
+
 Started by the action: "toggleButtonTapped" (sent at ]] .. sent_at .. ")", function() running:close() end)
 
 check.done("teststore")
