@@ -97,10 +97,14 @@ struct Canceller: Reducer {
 
   @Test func outsideAStoreCancelInFlight() async throws {
     enum ID: Hashable, Sendable { case inFlight }
+    let started = Mutex(false)
     let first = Task {
-      try await withTaskCancellation(id: ID.inFlight) { try await Task.sleep(for: .seconds(30)) }
+      try await withTaskCancellation(id: ID.inFlight) {
+        started.withLock { $0 = true }
+        try await Task.sleep(for: .seconds(30))
+      }
     }
-    try await Task.sleep(for: .milliseconds(50))
+    while !started.withLock({ $0 }) { await Task.yield() }
     let second = await withTaskCancellation(id: ID.inFlight, cancelInFlight: true) { 42 }
     #expect(second == 42)
     await #expect(throws: CancellationError.self) { try await first.value }
