@@ -1,6 +1,7 @@
 // Clock.timer(interval:) through `@Dependency(\.continuousClock)` (an `any Clock<Duration>`), in
 // a store's effect on a test clock, as TCA features use it; AnyClock.
 import Testing
+
 @testable import DepsCore
 
 struct Ticker: Reducer {
@@ -28,7 +29,9 @@ struct Ticker: Reducer {
 @Suite struct ClockTimerTests {
   @Test func timerTicksOncePerIntervalOfTheClock() async {
     let clock = TestClock()
-    let store = TestStore(initialState: Ticker.State()) { Ticker() } withDependencies: {
+    let store = TestStore(initialState: Ticker.State()) {
+      Ticker()
+    } withDependencies: {
       $0.continuousClock = clock
     }
     await store.send(.start)

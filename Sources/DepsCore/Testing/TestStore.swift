@@ -382,7 +382,10 @@ public final class TestStore<State: Equatable, Action>: @unchecked Sendable {
       let next = received.removeFirst()
       if !isMatching(next.action) {
         report(
-          describeUnexpected.map { $0(next.action) } ?? expected.map { TestStoreMessages.unexpectedAction(expected: $0, received: next.action) }
+          describeUnexpected.map { $0(next.action) }
+            ?? expected.map {
+              TestStoreMessages.unexpectedAction(expected: $0, received: next.action)
+            }
             ?? TestStoreMessages.unexpectedAction(received: next.action),
           at: location)
       }

@@ -5,7 +5,7 @@
 import Synchronization
 
 #if canImport(Glibc)
-import Glibc
+  import Glibc
 #endif
 
 /// The store and send an effect's operation runs for (bound while the store runs it).
@@ -42,9 +42,10 @@ extension EffectContext {
 }
 
 private enum EffectContextScope {
-  typealias Push = @convention(c) (
-    _ key: UnsafeRawPointer, _ value: UnsafeMutableRawPointer, _ type: UnsafeRawPointer
-  ) -> Void
+  typealias Push =
+    @convention(c) (
+      _ key: UnsafeRawPointer, _ value: UnsafeMutableRawPointer, _ type: UnsafeRawPointer
+    ) -> Void
   typealias Pop = @convention(c) () -> Void
 
   struct Runtime: @unchecked Sendable {
@@ -133,16 +134,25 @@ private func runCancellable<T: Sendable>(
         if table[id]?.isEmpty == true { table[id] = nil }
       }
     }
-    await withTaskCancellationHandler { await task.value } onCancel: { task.cancel() }
+    await withTaskCancellationHandler {
+      await task.value
+    } onCancel: {
+      task.cancel()
+    }
     return await finished(box, operation)
   }
-  await withTaskCancellationHandler { await task.value } onCancel: { task.cancel() }
+  await withTaskCancellationHandler {
+    await task.value
+  } onCancel: {
+    task.cancel()
+  }
   return await finished(box, operation)
 }
 
 /// The operation's value (the work always runs its body, cancelled or not; should it not have,
 /// the operation runs here).
-private func finished<T: Sendable>(_ box: borrowing Mutex<T?>, _ operation: @Sendable () async -> T) async
+private func finished<T: Sendable>(_ box: borrowing Mutex<T?>, _ operation: @Sendable () async -> T)
+  async
   -> T
 {
   if let value = box.withLock({ $0 }) { return value }

@@ -27,11 +27,13 @@ extension Reducer {
 /// }
 /// ```
 public struct _ReducerPrinter<State, Action>: Sendable {
-  private let printChange: @Sendable (_ receivedAction: Action, _ oldState: State, _ newState: State) -> Void
+  private let printChange:
+    @Sendable (_ receivedAction: Action, _ oldState: State, _ newState: State) -> Void
 
   /// A printer calling `printChange` for every action.
   public init(
-    printChange: @escaping @Sendable (_ receivedAction: Action, _ oldState: State, _ newState: State) ->
+    printChange:
+      @escaping @Sendable (_ receivedAction: Action, _ oldState: State, _ newState: State) ->
       Void
   ) {
     self.printChange = printChange
@@ -66,8 +68,10 @@ public struct _ReducerPrinter<State, Action>: Sendable {
 enum PrintChangesFormat {
   static func change(action: Any, oldState: Any, newState: Any) -> String {
     let diff = ValueDiff.diff(Value(reflecting: oldState), Value(reflecting: newState))
-    let indented = diff.map { $0.split(separator: "\n", omittingEmptySubsequences: false)
-      .map { "  " + $0 }.joined(separator: "\n") }
+    let indented = diff.map {
+      $0.split(separator: "\n", omittingEmptySubsequences: false)
+        .map { "  " + $0 }.joined(separator: "\n")
+    }
     return """
       received action:
         \(TestStoreMessages.describe(action))

@@ -2,6 +2,7 @@
 // with Effect.cancellable/cancel) and outside any store.
 import Synchronization
 import Testing
+
 @testable import DepsCore
 
 struct Canceller: Reducer {
@@ -41,7 +42,9 @@ struct Canceller: Reducer {
 
 @Suite struct CancellationTests {
   @Test func taskCancelInsideAnEffectCancelsTheStoresCancellableEffect() async {
-    let store = TestStore(initialState: Canceller.State()) { Canceller() } withDependencies: {
+    let store = TestStore(initialState: Canceller.State()) {
+      Canceller()
+    } withDependencies: {
       $0.continuousClock = TestClock()
     }
     await store.send(.startCancellable)
@@ -51,7 +54,9 @@ struct Canceller: Reducer {
 
   @Test func cancelInFlightCancelsTheEarlierWork() async {
     let clock = TestClock()
-    let store = TestStore(initialState: Canceller.State()) { Canceller() } withDependencies: {
+    let store = TestStore(initialState: Canceller.State()) {
+      Canceller()
+    } withDependencies: {
       $0.continuousClock = clock
     }
     await store.send(.startWork(1))
@@ -65,7 +70,9 @@ struct Canceller: Reducer {
 
   @Test func effectCancelReachesWithTaskCancellationWork() async {
     let clock = TestClock()
-    let store = TestStore(initialState: Canceller.State()) { Canceller() } withDependencies: {
+    let store = TestStore(initialState: Canceller.State()) {
+      Canceller()
+    } withDependencies: {
       $0.continuousClock = clock
     }
     await store.send(.startWork(1))

@@ -2,6 +2,7 @@
 // a printer.
 import Synchronization
 import Testing
+
 @testable import DepsCore
 
 @Suite struct PrintChangesTests {
@@ -13,7 +14,9 @@ import Testing
     store.send(.increment)
     store.send(.noop)
     let noop = TestStoreMessages.describe(Probe.Action.noop)
-    let diff = ValueDiff.diff(Value(reflecting: Probe.State()), Value(reflecting: Probe.State(count: 1))) ?? ""
+    let diff =
+      ValueDiff.diff(Value(reflecting: Probe.State()), Value(reflecting: Probe.State(count: 1)))
+      ?? ""
     let indented = diff.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }
       .joined(separator: "\n")
     #expect(
@@ -37,8 +40,11 @@ import Testing
   }
 
   @Test func actionLabels() {
-    #expect(PrintChangesFormat.label(action: Probe.Action.rename("x")) == "received action: Probe.Action.rename")
-    #expect(PrintChangesFormat.label(action: Probe.Action.noop) == "received action: Probe.Action.noop")
+    #expect(
+      PrintChangesFormat.label(action: Probe.Action.rename("x"))
+        == "received action: Probe.Action.rename")
+    #expect(
+      PrintChangesFormat.label(action: Probe.Action.noop) == "received action: Probe.Action.noop")
   }
 
   @Test func nilPrinterReportsNothing() {
