@@ -2,6 +2,7 @@
 // condition) and withRandomNumberGenerator rethrowing what its closure throws.
 import Synchronization
 import Testing
+
 @testable import DepsCore
 
 @Suite struct PreconditionAndRandomTests {
@@ -24,7 +25,11 @@ import Testing
     let evaluated = Mutex(false)
     let issues = isolated(context: .live) { recorder in
       @Dependency(\.precondition) var precondition
-      precondition(evaluated.withLock { $0 = true; return true }, "never fails")
+      precondition(
+        evaluated.withLock {
+          $0 = true
+          return true
+        }, "never fails")
       return recorder.issues
     }
     #expect(issues.isEmpty)

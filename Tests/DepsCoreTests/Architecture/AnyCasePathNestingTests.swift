@@ -1,6 +1,7 @@
 // AnyCasePath from a chain of case constructors: the translation of a nested case key path
 // (`\.destination.presented.child`) extracts only along that chain.
 import Testing
+
 @testable import DepsCore
 
 @Suite struct AnyCasePathNestingTests {

@@ -9,7 +9,7 @@ import Testing
 import Glibc
 #endif
 
-private struct Ticker: Reducer {
+private struct EventLoopTicker: Reducer {
   struct State: Equatable { var ticks = 0 }
   enum Action: Equatable { case start, stop, tick }
   @Dependency(\.continuousClock) var clock
@@ -41,7 +41,7 @@ private func readable(_ descriptor: Int32, within milliseconds: Int32 = 0) -> Bo
 
 @Suite struct StoreEventLoopTests {
   @Test func aLiveClockWakesTheDescriptorAndRunZeroDoesTheWork() throws {
-    let store = Store(initialState: Ticker.State()) { Ticker() } withDependencies: {
+    let store = Store(initialState: EventLoopTicker.State()) { EventLoopTicker() } withDependencies: {
       $0.continuousClock = ContinuousClock()
     }
     let descriptor = try store.fileDescriptor
@@ -94,11 +94,11 @@ private func readable(_ descriptor: Int32, within milliseconds: Int32 = 0) -> Bo
   }
 
   @Test func testClocksAndImmediateClocksAreNotWrapped() {
-    let store = Store(initialState: Ticker.State()) { Ticker() } withDependencies: {
+    let store = Store(initialState: EventLoopTicker.State()) { EventLoopTicker() } withDependencies: {
       $0.continuousClock = ImmediateClock()
     }
     #expect(store.dependencies.continuousClock is ImmediateClock<Duration>)
-    let live = Store(initialState: Ticker.State()) { Ticker() } withDependencies: {
+    let live = Store(initialState: EventLoopTicker.State()) { EventLoopTicker() } withDependencies: {
       $0.continuousClock = ContinuousClock()
     }
     #expect(live.dependencies.continuousClock is DeadlineClock<ContinuousClock>)

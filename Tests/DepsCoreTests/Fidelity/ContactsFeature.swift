@@ -1,10 +1,10 @@
 // A TCA contacts app (the shape of TCA's own tutorial feature, plus favorites and search), as a
 // TCA user writes it after only the macro translations documented in docs/swift-tca-surface.md:
 // `@Reducer` → `: Reducer` (and `@Reducer enum Destination` → a struct reducer with enum State
-// and Action and one `Scope` per case), `@ObservableState` → nothing, `@CasePathable` → nothing,
+// and Action and one `Scope` per case), `@ObservableState` and `@CasePathable` → nothing,
 // `@Presents` → `@PresentationState`, `\.case` key paths → case constructors.
-import Foundation
 import DepsCore
+import Foundation
 
 struct Contact: Equatable, Identifiable, Sendable {
   let id: UUID
@@ -111,7 +111,7 @@ struct ContactsFeature: Reducer {
     enum Alert: Equatable { case confirmDeletion(id: Contact.ID) }
   }
 
-  /// `@Reducer enum Destination { case addContact(AddContactFeature); case alert(AlertState<…>) }`
+  /// `@Reducer enum Destination { case addContact(AddContactFeature); case alert(…) }`
   struct Destination: Reducer {
     enum State: Equatable {
       case addContact(AddContactFeature.State)
@@ -135,7 +135,8 @@ struct ContactsFeature: Reducer {
     Reduce { state, action in
       switch action {
       case .addButtonTapped:
-        state.destination = .addContact(AddContactFeature.State(contact: Contact(id: uuid(), name: "")))
+        state.destination = .addContact(
+          AddContactFeature.State(contact: Contact(id: uuid(), name: "")))
         return .none
       case .binding(\.query):
         let query = state.query
@@ -184,8 +185,8 @@ extension AlertState where Action == ContactsFeature.Action.Alert {
   }
 }
 
-/// `@Reducer enum ContactsSession { case signedOut; case signedIn(ContactsFeature) }`, hand-written with
-/// `ifCaseLet`.
+/// `@Reducer enum ContactsSession { case signedOut; case signedIn(ContactsFeature) }`,
+/// hand-written with `ifCaseLet`.
 struct ContactsSession: Reducer {
   enum State: Equatable {
     case signedOut

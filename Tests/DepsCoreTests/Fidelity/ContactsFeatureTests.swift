@@ -4,6 +4,7 @@
 import Foundation
 import Synchronization
 import Testing
+
 @testable import DepsCore
 
 @Suite struct ContactsFeatureTests {
@@ -11,9 +12,12 @@ import Testing
   let blobJr = Contact(id: UUID(1), name: "Blob Jr.")
 
   func makeStore(
-    _ state: ContactsFeature.State = ContactsFeature.State(), clock: TestClock<Duration> = TestClock()
+    _ state: ContactsFeature.State = ContactsFeature.State(),
+    clock: TestClock<Duration> = TestClock()
   ) -> TestStoreOf<ContactsFeature> {
-    TestStore(initialState: state) { ContactsFeature() } withDependencies: {
+    TestStore(initialState: state) {
+      ContactsFeature()
+    } withDependencies: {
       $0.uuid = .incrementing
       $0.continuousClock = clock
     }
@@ -127,11 +131,15 @@ import Testing
 
   @Test func signingOutCancelsTheSignedInFeaturesEffects() async {
     let clock = TestClock()
-    let store = TestStore(initialState: ContactsAppFeature.State()) { ContactsAppFeature() } withDependencies: {
+    let store = TestStore(initialState: ContactsAppFeature.State()) {
+      ContactsAppFeature()
+    } withDependencies: {
       $0.uuid = .incrementing
       $0.continuousClock = clock
     }
-    await store.send(.session(.signInButtonTapped)) { $0.session = .signedIn(ContactsFeature.State()) }
+    await store.send(.session(.signInButtonTapped)) {
+      $0.session = .signedIn(ContactsFeature.State())
+    }
     await store.send(.session(.signedIn(.set(\.query, "x")))) {
       $0.session = .signedIn(ContactsFeature.State(query: "x"))
     }
@@ -143,7 +151,9 @@ import Testing
 
   @Test func aScopedStoreDrivesOneTab() async {
     let clock = TestClock()
-    let app = Store(initialState: ContactsAppFeature.State()) { ContactsAppFeature() } withDependencies: {
+    let app = Store(initialState: ContactsAppFeature.State()) {
+      ContactsAppFeature()
+    } withDependencies: {
       $0.uuid = .incrementing
       $0.continuousClock = clock
     }
@@ -153,13 +163,17 @@ import Testing
     contacts.observe { action, _ in seen.withLock { $0.append(action) } }
 
     contacts.send(.addButtonTapped)
-    guard let add = contacts.scope(state: \.destination, action: { .destination(.presented(.addContact($0))) })
+    guard
+      let add = contacts.scope(
+        state: \.destination, action: { .destination(.presented(.addContact($0))) })
     else {
       Issue.record("the add screen is not presented")
       return
     }
     add.send(.set(\.contact.name, "Blob"))
-    #expect(add.state == .addContact(AddContactFeature.State(contact: Contact(id: UUID(0), name: "Blob"))))
+    #expect(
+      add.state == .addContact(AddContactFeature.State(contact: Contact(id: UUID(0), name: "Blob")))
+    )
     add.send(.saveButtonTapped)
     #expect(await contacts.settle(timeout: .seconds(1)))
     #expect(contacts.contacts.map(\.name) == ["Blob"])

@@ -1,6 +1,7 @@
 // TestStore by case: receive(Action.case), receive(Action.case, value), send(Action.case, value)
 // with case constructors as case paths, TCA's failure texts; TestStore.assert; TestStoreOf.
 import Testing
+
 @testable import DepsCore
 
 struct CaseFeature: Reducer {

@@ -1,6 +1,7 @@
 // `XCTModify`: change an enum case's payload or an optional's value inside an assertion, with
 // TCA's failure texts.
 import Testing
+
 @testable import DepsCore
 
 enum ModifyDestination: Equatable {
@@ -83,7 +84,10 @@ enum ModifyDestination: Equatable {
 }
 
 @Suite struct XCTModifyExhaustivityTests {
-  struct State: Equatable { var child: Int? = 0; var count = 0 }
+  struct State: Equatable {
+    var child: Int? = 0
+    var count = 0
+  }
   enum Action: Equatable { case tap }
 
   func store() -> TestStore<State, Action> {

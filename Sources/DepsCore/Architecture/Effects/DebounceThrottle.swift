@@ -34,7 +34,8 @@ extension Effect {
   ///
   /// ```swift
   /// @Dependency(\.continuousClock) var clock
-  /// return .send(.search(query)).debounce(id: CancelID.search, for: .milliseconds(300), clock: clock)
+  /// return .send(.search(query))
+  ///   .debounce(id: CancelID.search, for: .milliseconds(300), clock: clock)
   /// ```
   public func debounce<ID: Hashable & Sendable>(
     id: ID, for dueTime: Swift.Duration, clock: any Clock<Swift.Duration>
@@ -122,7 +123,8 @@ extension Effect {
     case .run(let run):
       let sent = Mutex<[UncheckedSendable<Action>]>([])
       await DependencyValues.$_current.withValue(run.dependencies) {
-        await run.operation(Send { action in sent.withLock { $0.append(UncheckedSendable(action)) } })
+        await run.operation(
+          Send { action in sent.withLock { $0.append(UncheckedSendable(action)) } })
       }
       return sent.withLock { $0.map(\.value) }
     case .merge(let effects), .concatenate(let effects):

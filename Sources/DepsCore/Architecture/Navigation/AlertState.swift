@@ -83,8 +83,7 @@ public enum ButtonStateBuilder<Action> {
     buttons
   }
   /// The `else` branch.
-  public static func buildEither(second buttons: [ButtonState<Action>]) -> [ButtonState<Action>]
-  {
+  public static func buildEither(second buttons: [ButtonState<Action>]) -> [ButtonState<Action>] {
     buttons
   }
   /// `for` loops.

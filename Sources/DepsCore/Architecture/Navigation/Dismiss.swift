@@ -42,9 +42,10 @@ public struct DismissEffect: Sendable {
 
   /// Asks the parent to dismiss the feature (sends its dismiss action); reports when the
   /// calling effect does not run in a presented feature.
-  public func callAsFunction(fileID: StaticString = #fileID, filePath: StaticString = #filePath,
-    line: UInt = #line, column: UInt = #column) async
-  {
+  public func callAsFunction(
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
+  ) async {
     if let custom { return custom() }
     guard let sink = DismissSink.current else {
       reportIssue(

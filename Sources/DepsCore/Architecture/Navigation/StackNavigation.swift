@@ -53,10 +53,11 @@ public final class StackElementIDGenerator: Sendable {
 
   /// The next id.
   public func next() -> StackElementID {
-    StackElementID(generation: counter.withLock { value in
-      defer { value += 1 }
-      return value
-    })
+    StackElementID(
+      generation: counter.withLock { value in
+        defer { value += 1 }
+        return value
+      })
   }
 
   /// The id `next()` would return, without taking it.

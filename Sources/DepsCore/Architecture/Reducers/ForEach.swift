@@ -51,8 +51,7 @@ extension Reducer {
 }
 
 /// A parent reducer with a reducer per element of a collection (see `Reducer.forEach`).
-public struct _ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element: Reducer>: Reducer
-{
+public struct _ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element: Reducer>: Reducer {
   let parent: Parent
   let toElements: WritableKeyPath<Parent.State, IdentifiedArray<ID, Element.State>>
   let toElementAction: AnyCasePath<Parent.Action, IdentifiedAction<ID, Element.Action>>

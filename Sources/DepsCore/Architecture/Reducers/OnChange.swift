@@ -16,7 +16,8 @@ extension Reducer {
   /// ```
   public func onChange<Value: Equatable, Changed: Reducer>(
     of toValue: @escaping (State) -> Value,
-    @ReducerBuilder<State, Action> _ reducer: @escaping (_ oldValue: Value, _ newValue: Value) ->
+    @ReducerBuilder<State, Action> _ reducer:
+      @escaping (_ oldValue: Value, _ newValue: Value) ->
       Changed
   ) -> _OnChangeReducer<Self, Value, Changed> {
     _OnChangeReducer(base: self, toValue: toValue, reducer: reducer)

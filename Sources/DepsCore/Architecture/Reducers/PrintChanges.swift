@@ -27,11 +27,13 @@ extension Reducer {
 /// }
 /// ```
 public struct _ReducerPrinter<State, Action>: Sendable {
-  private let printChange: @Sendable (_ receivedAction: Action, _ oldState: State, _ newState: State) -> Void
+  private let printChange:
+    @Sendable (_ receivedAction: Action, _ oldState: State, _ newState: State) -> Void
 
   /// A printer calling `printChange` for every action.
   public init(
-    printChange: @escaping @Sendable (_ receivedAction: Action, _ oldState: State, _ newState: State) ->
+    printChange:
+      @escaping @Sendable (_ receivedAction: Action, _ oldState: State, _ newState: State) ->
       Void
   ) {
     self.printChange = printChange
@@ -64,14 +66,14 @@ public struct _ReducerPrinter<State, Action>: Sendable {
 }
 
 enum PrintChangesFormat {
+  /// TCA's text: the action dumped at indent 2, then the state's diff in swift-custom-dump's
+  /// markers (or "(No state changes)").
   static func change(action: Any, oldState: Any, newState: Any) -> String {
-    let diff = ValueDiff.diff(Value(reflecting: oldState), Value(reflecting: newState))
-    let indented = diff.map { $0.split(separator: "\n", omittingEmptySubsequences: false)
-      .map { "  " + $0 }.joined(separator: "\n") }
+    let dumped = SwiftDump.dump(action).replacing("\n", with: "\n  ")
     return """
       received action:
-        \(TestStoreMessages.describe(action))
-      \(indented ?? "  (No state changes)")
+        \(dumped)
+      \(SwiftDiff.diff(oldState, newState) ?? "  (No state changes)")
       """
   }
 

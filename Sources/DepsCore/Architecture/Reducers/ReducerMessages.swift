@@ -22,8 +22,10 @@ public struct ReducerLocation: Sendable {
 }
 
 enum ReducerMessages {
-  /// A value as the failure texts show it (the project's one dump).
-  static func dump(_ value: Any) -> String { TestStoreMessages.describe(value) }
+  /// A value as swift-custom-dump prints it (as TCA's reducer messages show it).
+  static func dump(_ value: Any) -> String {
+    SwiftDump.dump(value).replacing("\n", with: "\n    ")
+  }
 
   static func differentCase(
     reducer: String, location: ReducerLocation, action: Any, state: Any, firstBullet: String

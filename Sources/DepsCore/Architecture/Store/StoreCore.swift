@@ -320,9 +320,16 @@ final class StoreCore<State, Action>: StoreRuntime, @unchecked Sendable {
       let send = makeSend(origin: origin)
       let context = EffectContext(runtime: self, origin: origin)
       spawn(origin: origin, cancelIDs: cancelIDs, priority: run.priority) {
-        await withEffectContext(context) {
-          await DependencyValues.$_current.withValue(run.dependencies) {
-            await run.operation(send)
+        // The effect context (Effects/TaskCancellation.swift): bound without a closure when the
+        // runtime allows, else through `withValue`.
+        if context.bind() {
+          defer { context.unbind() }
+          await DependencyValues.$_current.withValue(run.dependencies) { await run.operation(send) }
+        } else {
+          await EffectContext.$current.withValue(context) {
+            await DependencyValues.$_current.withValue(run.dependencies) {
+              await run.operation(send)
+            }
           }
         }
       }
@@ -351,8 +358,14 @@ final class StoreCore<State, Action>: StoreRuntime, @unchecked Sendable {
       cancel(id: id)
     case .run(let run):
       let send = makeSend(origin: origin)
-      await withEffectContext(EffectContext(runtime: self, origin: origin)) {
+      let context = EffectContext(runtime: self, origin: origin)
+      if context.bind() {
+        defer { context.unbind() }
         await DependencyValues.$_current.withValue(run.dependencies) { await run.operation(send) }
+      } else {
+        await EffectContext.$current.withValue(context) {
+          await DependencyValues.$_current.withValue(run.dependencies) { await run.operation(send) }
+        }
       }
     case .merge(let effects):
       await withTaskGroup(of: Void.self) { group in

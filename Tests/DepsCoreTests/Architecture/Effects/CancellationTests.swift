@@ -2,6 +2,7 @@
 // with Effect.cancellable/cancel) and outside any store.
 import Synchronization
 import Testing
+
 @testable import DepsCore
 
 struct Canceller: Reducer {
@@ -41,7 +42,9 @@ struct Canceller: Reducer {
 
 @Suite struct CancellationTests {
   @Test func taskCancelInsideAnEffectCancelsTheStoresCancellableEffect() async {
-    let store = TestStore(initialState: Canceller.State()) { Canceller() } withDependencies: {
+    let store = TestStore(initialState: Canceller.State()) {
+      Canceller()
+    } withDependencies: {
       $0.continuousClock = TestClock()
     }
     await store.send(.startCancellable)
@@ -51,7 +54,9 @@ struct Canceller: Reducer {
 
   @Test func cancelInFlightCancelsTheEarlierWork() async {
     let clock = TestClock()
-    let store = TestStore(initialState: Canceller.State()) { Canceller() } withDependencies: {
+    let store = TestStore(initialState: Canceller.State()) {
+      Canceller()
+    } withDependencies: {
       $0.continuousClock = clock
     }
     await store.send(.startWork(1))
@@ -65,7 +70,9 @@ struct Canceller: Reducer {
 
   @Test func effectCancelReachesWithTaskCancellationWork() async {
     let clock = TestClock()
-    let store = TestStore(initialState: Canceller.State()) { Canceller() } withDependencies: {
+    let store = TestStore(initialState: Canceller.State()) {
+      Canceller()
+    } withDependencies: {
       $0.continuousClock = clock
     }
     await store.send(.startWork(1))
@@ -97,10 +104,14 @@ struct Canceller: Reducer {
 
   @Test func outsideAStoreCancelInFlight() async throws {
     enum ID: Hashable, Sendable { case inFlight }
+    let started = Mutex(false)
     let first = Task {
-      try await withTaskCancellation(id: ID.inFlight) { try await Task.sleep(for: .seconds(30)) }
+      try await withTaskCancellation(id: ID.inFlight) {
+        started.withLock { $0 = true }
+        try await Task.sleep(for: .seconds(30))
+      }
     }
-    try await Task.sleep(for: .milliseconds(50))
+    while !started.withLock({ $0 }) { await Task.yield() }
     let second = await withTaskCancellation(id: ID.inFlight, cancelInFlight: true) { 42 }
     #expect(second == 42)
     await #expect(throws: CancellationError.self) { try await first.value }

@@ -1,5 +1,6 @@
 // Effect.debounce and Effect.throttle on a test clock.
 import Testing
+
 @testable import DepsCore
 
 struct Search: Reducer {
@@ -38,7 +39,9 @@ struct Search: Reducer {
 
 @Suite struct DebounceThrottleTests {
   func store(_ clock: TestClock<Duration>, latest: Bool = true) -> TestStoreOf<Search> {
-    TestStore(initialState: Search.State()) { Search(latest: latest) } withDependencies: {
+    TestStore(initialState: Search.State()) {
+      Search(latest: latest)
+    } withDependencies: {
       $0.continuousClock = clock
     }
   }

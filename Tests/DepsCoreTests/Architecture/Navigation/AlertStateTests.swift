@@ -1,9 +1,13 @@
 // AlertState / ConfirmationDialogState / ButtonState / TextState as comparable data.
 import Testing
+
 @testable import DepsCore
 
 @Suite struct AlertStateTests {
-  enum Action: Equatable { case delete, share(Int) }
+  enum Action: Equatable {
+    case delete
+    case share(Int)
+  }
 
   @Test func alertsCompareByContent() {
     let includeCancel = true

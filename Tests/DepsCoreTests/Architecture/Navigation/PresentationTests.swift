@@ -2,6 +2,7 @@
 // presented, .dismiss clears it, its effects end when it goes, it dismisses itself with
 // \.dismiss, alerts dismiss after any action, and an action with nothing presented is reported.
 import Testing
+
 @testable import DepsCore
 
 struct Sheet: Reducer {
@@ -45,7 +46,9 @@ struct Presenter: Reducer {
       case .presentSheet:
         state.sheet = Sheet.State()
       case .showAlert:
-        state.alert = AlertState { TextState("Sure?") } actions: {
+        state.alert = AlertState {
+          TextState("Sure?")
+        } actions: {
           ButtonState(role: .destructive, action: .confirm) { TextState("Yes") }
         }
       case .alert(.presented(.confirm)):
@@ -64,7 +67,9 @@ struct Presenter: Reducer {
 
 @Suite struct PresentationTests {
   func makeStore() -> TestStoreOf<Presenter> {
-    TestStore(initialState: Presenter.State()) { Presenter() } withDependencies: {
+    TestStore(initialState: Presenter.State()) {
+      Presenter()
+    } withDependencies: {
       $0.continuousClock = TestClock()
     }
   }
@@ -104,7 +109,9 @@ struct Presenter: Reducer {
   @Test func alertsDismissAfterAnyAction() async {
     let store = makeStore()
     await store.send(.showAlert) {
-      $0.alert = AlertState { TextState("Sure?") } actions: {
+      $0.alert = AlertState {
+        TextState("Sure?")
+      } actions: {
         ButtonState(role: .destructive, action: .confirm) { TextState("Yes") }
       }
     }
@@ -122,11 +129,13 @@ struct Presenter: Reducer {
     #expect(
       issues.map(\.message) == [
         """
-        An "ifLet" at "DepsCoreTests/PresentationTests.swift:60" received a presentation action \
+        An "ifLet" at "DepsCoreTests/PresentationTests.swift:63" received a presentation action \
         when destination state was absent. …
 
           Action:
-            \(TestStoreMessages.describe(Presenter.Action.sheet(.presented(.increment))))
+            Presenter.Action.sheet(
+              .presented(.increment)
+            )
 
         This is generally considered an application logic error, and can happen for a few reasons:
 
@@ -150,7 +159,7 @@ struct Presenter: Reducer {
     #expect(
       issues.map(\.message) == [
         """
-        A reducer requested dismissal at "DepsCoreTests/PresentationTests.swift:22", but \
+        A reducer requested dismissal at "DepsCoreTests/PresentationTests.swift:23", but \
         couldn't be dismissed. …
 
         This is generally considered an application logic error, and can happen when a reducer \

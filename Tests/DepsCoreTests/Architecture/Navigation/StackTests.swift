@@ -1,6 +1,7 @@
 // StackState / StackAction and forEach over a stack: generational ids, element actions,
 // push/popFrom, popped elements' effects cancelled, \.dismiss pops, TCA's reports.
 import Testing
+
 @testable import DepsCore
 
 struct StackHost: Reducer {
@@ -22,13 +23,17 @@ struct StackHost: Reducer {
 
 @Suite struct StackTests {
   func makeStore() -> TestStoreOf<StackHost> {
-    TestStore(initialState: StackHost.State()) { StackHost() } withDependencies: {
+    TestStore(initialState: StackHost.State()) {
+      StackHost()
+    } withDependencies: {
       $0.continuousClock = TestClock()
     }
   }
 
   @Test func stackStateIDsAreGenerational() {
-    withDependencies { $0.stackElementID = .incrementing } operation: {
+    withDependencies {
+      $0.stackElementID = .incrementing
+    } operation: {
       var path = StackState<Int>()
       path.append(42)
       path.append(1729)
@@ -73,7 +78,7 @@ struct StackHost: Reducer {
     #expect(issues.count == 3)
     #expect(
       issues.first?.message == """
-        A "forEach" at "DepsCoreTests/StackTests.swift:19" received a "popFrom" action for a \
+        A "forEach" at "DepsCoreTests/StackTests.swift:20" received a "popFrom" action for a \
         missing element. …
 
           ID:
@@ -83,7 +88,7 @@ struct StackHost: Reducer {
         """)
     #expect(
       issues.dropFirst().first?.message == """
-        A "forEach" at "DepsCoreTests/StackTests.swift:19" received a "push" action for an \
+        A "forEach" at "DepsCoreTests/StackTests.swift:20" received a "push" action for an \
         element it already contains. …
 
           ID:
@@ -94,7 +99,7 @@ struct StackHost: Reducer {
     #expect(
       issues.last?.message.hasPrefix(
         """
-        A "forEach" at "DepsCoreTests/StackTests.swift:19" received an action for a missing \
+        A "forEach" at "DepsCoreTests/StackTests.swift:20" received an action for a missing \
         element. …
         """) == true)
   }

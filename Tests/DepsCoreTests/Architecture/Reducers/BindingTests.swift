@@ -1,6 +1,7 @@
 // Bindings: BindingReducer applies `.set(\.field, value)`; `case .binding(\.field)` matches;
 // binding actions compare by field and value.
 import Testing
+
 @testable import DepsCore
 
 struct Settings: Reducer {

@@ -2,6 +2,7 @@
 // another case is reported in TCA's words; ifCaseLet cancels the child's effects when the case
 // changes.
 import Testing
+
 @testable import DepsCore
 
 struct CaseHost: Reducer {
@@ -58,9 +59,9 @@ struct CaseScopeHost: Reducer {
         child state was set to a different case. …
 
           Action:
-            \(TestStoreMessages.describe(CaseHost.Action.probe(.increment)))
+            CaseHost.Action.probe(.increment)
           State:
-            \(TestStoreMessages.describe(CaseHost.State.idle))
+            CaseHost.State.idle
 
         This is generally considered an application logic error, and can happen for a few reasons:
 
@@ -106,7 +107,7 @@ struct CaseScopeHost: Reducer {
     #expect(
       issues.first?.message.hasPrefix(
         """
-        A "ifCaseLet" at "DepsCoreTests/EnumScopeTests.swift:21" received a child action when \
+        A "ifCaseLet" at "DepsCoreTests/EnumScopeTests.swift:22" received a child action when \
         child state was set to a different case. …
         """) == true)
     #expect(

@@ -1,6 +1,7 @@
 // `IdentifiedArray` and `forEach`: element actions by id, a missing id reported in TCA's words,
 // the effects of removed elements cancelled.
 import Testing
+
 @testable import DepsCore
 
 struct Row: Reducer {
@@ -91,11 +92,16 @@ struct Rows: Reducer {
     #expect(
       issues.map(\.message) == [
         """
-        A "forEach" at "DepsCoreTests/ForEachTests.swift:42" received an action for a missing \
+        A "forEach" at "DepsCoreTests/ForEachTests.swift:43" received an action for a missing \
         element. …
 
           Action:
-            \(TestStoreMessages.describe(Rows.Action.rows(.element(id: 7, action: .increment))))
+            Rows.Action.rows(
+              .element(
+                id: 7,
+                action: .increment
+              )
+            )
 
         This is generally considered an application logic error, and can happen for a few reasons:
 

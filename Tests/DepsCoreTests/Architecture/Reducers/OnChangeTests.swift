@@ -1,5 +1,6 @@
 // `onChange(of:)`: the extra reducer runs only when the value changed, with old and new values.
 import Testing
+
 @testable import DepsCore
 
 @Suite struct OnChangeTests {

@@ -3,6 +3,7 @@
 // optional scoping.
 import Synchronization
 import Testing
+
 @testable import DepsCore
 
 struct ScopeHost: Reducer {
@@ -46,7 +47,9 @@ struct RootHost: Reducer {
 
 @Suite struct StoreScopeTests {
   func makeStore() -> StoreOf<ScopeHost> {
-    Store(initialState: ScopeHost.State()) { ScopeHost() } withDependencies: {
+    Store(initialState: ScopeHost.State()) {
+      ScopeHost()
+    } withDependencies: {
       $0.continuousClock = TestClock()
     }
   }
@@ -114,7 +117,9 @@ struct RootHost: Reducer {
 
   @Test func childStoreRunsAndSettlesTheRootsEffects() async {
     let clock = TestClock()
-    let store = Store(initialState: ScopeHost.State()) { ScopeHost() } withDependencies: {
+    let store = Store(initialState: ScopeHost.State()) {
+      ScopeHost()
+    } withDependencies: {
       $0.continuousClock = clock
     }
     let child = store.scope(state: \.probe, action: ScopeHost.Action.probe)
