@@ -166,6 +166,9 @@ typedef struct {
 
 static observer_data observers[SLOTS];
 
+/* How many more actions observers may send during the current operation. */
+static int observer_sends_left;
+
 static void observer(void *user_data, const char *action_json, const char *state_json) {
   observer_data *data = user_data;
   if (!action_json || !state_json) broken("NULL observer argument", "observe", 0, "");
@@ -179,6 +182,10 @@ static void observer(void *user_data, const char *action_json, const char *state
     break;
   }
   case 2: {
+    /* Sends are queued after the current action, so the depth above does not bound them: a
+       budget per operation does (the store itself cuts a sender that never stops at 10000). */
+    if (observer_sends_left <= 0) break;
+    observer_sends_left--;
     int rc = deps_store_send(data->store, "\"incrementButtonTapped\"");
     check("deps_store_send (in an observer)", rc,
           BIT(DEPS_OK) | BIT(DEPS_ERROR) | ANY_INPUT_ERROR, deps_store_errmsg(data->store));
@@ -223,6 +230,7 @@ static void close_everything(void) {
 
 static void run_op(cursor *c) {
   uint8_t op = next_byte(c) % OP_COUNT;
+  observer_sends_left = 8;
   char *owned1, *owned2, *owned3;
   int rc;
   switch (op) {
