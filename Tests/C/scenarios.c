@@ -637,8 +637,9 @@ static void reentrant_sends_are_queued_in_order(void) {
   deps_store_close(c.store);
 }
 
-/* "When X happens, send Y", unbounded: an observer sending for every action it sees. Each send
-   is queued, so 20000 of them leave the stack as it was. */
+/* "When X happens, send Y", many times: an observer sending for every action it sees. Each
+   send is queued, so 5000 of them leave the stack as it was; one that never stops is cut at
+   10000 queued actions with an error. */
 typedef struct {
   deps_store *store;
   int remaining;
@@ -657,7 +658,7 @@ static void reentrant_sends_never_grow_the_stack(void) {
   flood f;
   char *state;
   memset(&f, 0, sizeof f);
-  f.remaining = 20000;
+  f.remaining = 5000;
   CHECK_RC(deps_store_open(&f.store, "Counter", NULL, DEPS_CONTEXT_TEST, NULL), DEPS_OK,
            deps_last_error());
   deps_store_observe(f.store, flood_observer, &f);
@@ -665,7 +666,18 @@ static void reentrant_sends_never_grow_the_stack(void) {
            deps_store_errmsg(f.store));
   CHECK(f.failures == 0);
   state = deps_store_state(f.store);
-  CHECK_STR(state, "{\"count\":20001,\"isLoading\":false}");
+  CHECK_STR(state, "{\"count\":5001,\"isLoading\":false}");
+  deps_free(state);
+  /* an observer that never stops sending */
+  f.remaining = 1000000;
+  CHECK_RC(deps_store_send(f.store, "\"decrementButtonTapped\""), DEPS_ERROR,
+           deps_store_errmsg(f.store));
+  CHECK_STR(deps_store_errmsg(f.store),
+            "10000 actions were sent to this store while it handled one action (an observer or a "
+            "callback that sends an action for every action it sees?); it stopped there and "
+            "dropped the 1 still queued");
+  state = deps_store_state(f.store);
+  CHECK_STR(state, "{\"count\":15000,\"isLoading\":false}");
   deps_free(state);
   deps_store_close(f.store);
 }

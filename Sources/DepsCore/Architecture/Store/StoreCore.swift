@@ -254,10 +254,24 @@ final class StoreCore<State, Action>: StoreRuntime, @unchecked Sendable {
     isHandling = false
   }
 
-  /// Handles the queued re-entrant actions, oldest first (they may queue more).
+  /// The most actions one call handles from the re-entrant queue: past it, a callback that
+  /// sends for every action it sees would never let the call return.
+  static var reentrantLimit: Int { 10_000 }
+
+  /// Handles the queued re-entrant actions, oldest first (they may queue more), at most
+  /// `reentrantLimit`; the rest are dropped with an issue.
   private func drainPendingActions() {
     var index = 0
     while index < pendingActions.count {
+      if index == Self.reentrantLimit {
+        let dropped = pendingActions.count - index
+        pendingActions.removeAll(keepingCapacity: true)
+        reportIssue(
+          "\(Self.reentrantLimit) actions were sent to this store while it handled one action "
+            + "(an observer or a callback that sends an action for every action it sees?); it "
+            + "stopped there and dropped the \(dropped) still queued")
+        return
+      }
       let (action, origin, fromEffect) = pendingActions[index]
       index += 1
       handleNow(action, origin: origin, fromEffect: fromEffect)

@@ -210,7 +210,6 @@ public final class FeatureRegistry: Sendable {
     let codec = codec.rejectingPayloads(
       of: Set(actions.filter { $0.payload == nil }.map(\.name)), feature: name)
     let defaultState = codec.encodeState(initialState)
-    let stateKeys = checksStateKeys ? Self.stateKeys(of: initialState, encoded: defaultState) : nil
     let placeholder = FeatureDescriptor(
       name: name, summary: summary, defaultState: defaultState, actions: actions,
       dependencies: dependencies, openStore: { _, _, _ throws(BridgeError) in
@@ -224,7 +223,8 @@ public final class FeatureRegistry: Sendable {
       dependencies: dependencies,
       openStore: { state, context, overrides throws(BridgeError) in
         let initial = try Self.initialState(
-          state, defaults: defaultState, codec: codec, keys: stateKeys, feature: name)
+          state, defaults: defaultState, codec: codec, checksKeys: checksStateKeys,
+          feature: name)
         return SwiftBridgedStore<R.State, R.Action>(
           feature: placeholder, codec: codec, initialState: initial, reducer: reducer
         ) { values in
@@ -235,7 +235,8 @@ public final class FeatureRegistry: Sendable {
       },
       openTestStore: { state, overrides throws(BridgeError) in
         let initial = try Self.initialState(
-          state, defaults: defaultState, codec: codec, keys: stateKeys, feature: name)
+          state, defaults: defaultState, codec: codec, checksKeys: checksStateKeys,
+          feature: name)
         return SwiftBridgedTestStore<R.State, R.Action>(
           feature: placeholder, codec: codec, initialState: initial, reducer: reducer
         ) { values in
@@ -247,18 +248,19 @@ public final class FeatureRegistry: Sendable {
     register(descriptor)
   }
 
-  /// `state` merged (RFC 7386) onto the default state and decoded. A top-level key the state
-  /// does not have (`keys`, when known) is refused with the close matches.
+  /// `state` merged (RFC 7386) onto the default state and decoded. With `checksKeys`, a
+  /// top-level key the state does not have (when its shape is known) is refused with the close
+  /// matches.
   static func initialState<State, Action>(
     _ state: Value?, defaults: Value, codec: FeatureCodec<State, Action>,
-    keys: [String]? = nil, feature: String = ""
+    checksKeys: Bool = false, feature: String = ""
   ) throws(BridgeError) -> State {
     guard let state else { return try codec.decodeState(defaults) }
     guard case .object(let object) = state else {
       throw BridgeError(
         .decode, "expected the state as a JSON object, got \(ValueError.excerpt(of: state))")
     }
-    if let keys {
+    if checksKeys, let keys = stateKeys(of: try codec.decodeState(defaults), encoded: defaults) {
       for key in object.keys where !keys.contains(key) {
         throw BridgeError(
           .notFound,
