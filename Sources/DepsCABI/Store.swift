@@ -68,7 +68,7 @@ public func deps_store_open(
     out.pointee = nil
     let name = try CArgument.string(feature, function, "feature")
     let context = try dependencyContext(context, function)
-    let descriptor = try FeatureRegistry.shared.descriptor(name)
+    let descriptor = try DepsLibrary.features.descriptor(name)
     let state = try CArgument.optionalJSON(stateJSON, function, "state_json")
     let store = try descriptor.open(
       state: state, context: context, overrides: OverridesHandle.recipe(overrides))

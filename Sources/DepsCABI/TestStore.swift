@@ -62,7 +62,7 @@ public func deps_test_store_open(
     guard let out else { throw CArgument.null(function, "out") }
     out.pointee = nil
     let name = try CArgument.string(feature, function, "feature")
-    let descriptor = try FeatureRegistry.shared.descriptor(name)
+    let descriptor = try DepsLibrary.features.descriptor(name)
     let state = try CArgument.optionalJSON(stateJSON, function, "state_json")
     let store = try descriptor.openTest(
       state: state, overrides: OverridesHandle.recipe(overrides))

@@ -1,4 +1,5 @@
 // The catalogue's Result payload: `{"success": T}` / `{"failure": "message"}` (API.md §1).
+import DepsCore
 
 /// The outcome of an endpoint call carried by an action.
 package enum ActionResult<Success: Equatable & Codable & Sendable>: Equatable, Codable, Sendable {

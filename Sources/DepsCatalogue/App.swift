@@ -1,6 +1,7 @@
 // Seed 004: an app holding a Todos list and a tutorial — a Todos sandbox whose userDefaults is
 // an in-memory mock (fresh each time the tutorial opens) while every other dependency,
 // including the parent's overrides, is inherited.
+import DepsCore
 import Synchronization
 
 /// The App feature.

@@ -1,4 +1,5 @@
 // Seed 002: a counter with a delayed increment that waits on `delayClient` (live only).
+import DepsCore
 
 /// The Counter feature.
 package struct Counter: Reducer {

@@ -1,4 +1,5 @@
 // Seed 000: a counter that fetches a fact about its number through `numberFact.fetch`.
+import DepsCore
 
 /// The NumberFact feature.
 package struct NumberFact: Reducer {

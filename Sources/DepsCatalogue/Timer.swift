@@ -1,4 +1,5 @@
 // A timer: a cancellable effect ticking every second on `continuousClock`.
+import DepsCore
 
 /// The Timer feature.
 package struct TimerFeature: Reducer {

@@ -1,5 +1,6 @@
 // Seed 000's todo list: new todos take `uuid()` and `date.now`; the list is saved to
 // `userDefaults` under the key "todos" after every change.
+import DepsCore
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else

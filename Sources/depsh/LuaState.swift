@@ -3,6 +3,7 @@
 // and the Lua half of the shell (`ShellLua.source`). Swift enters Lua only through `lua_pcall`
 // and uses only non-raising API here; every raise happens in C (Sources/CLua/shim.h).
 import CLua
+import DepsCABI
 
 #if canImport(Glibc)
 import Glibc
@@ -60,17 +61,13 @@ final class LuaState {
     } else {
       clua_depsh_install_guard(state, Guard.pointer)
     }
-    if let opener = clua_depsh_deps_opener() {
-      lua_getglobal(state, "package")
-      lua_getfield(state, -1, "preload")
-      lua_pushcclosure(state, opener, 0)
-      lua_setfield(state, -2, "deps")
-      lua_settop(state, 0)
-      if let failure = run(code: "deps = require 'deps'", name: "=(depsh)") {
-        moduleProblem = failure.message
-      }
-    } else {
-      moduleProblem = "the deps module (luaopen_deps) is not linked into this depsh"
+    lua_getglobal(state, "package")
+    lua_getfield(state, -1, "preload")
+    lua_pushcclosure(state, DepsLibrary.luaOpener, 0)
+    lua_setfield(state, -2, "deps")
+    lua_settop(state, 0)
+    if let failure = run(code: "deps = require 'deps'", name: "=(depsh)") {
+      moduleProblem = failure.message
     }
     if let failure = run(code: ShellLua.source, name: "=(depsh shell)") {
       moduleProblem = moduleProblem ?? failure.message

@@ -4,6 +4,7 @@
 import Foundation
 import Testing
 @testable import DepsCore
+@testable import DepsCatalogue
 
 @Suite struct AppTests {
   let now = Date(timeIntervalSince1970: 1234567890)
@@ -56,6 +57,6 @@ import Testing
     #expect(issues.count == 1)
     #expect(
       issues.first?.message.hasPrefix(
-        #"An "ifLet" at "DepsCore/App.swift:"#) == true)
+        #"An "ifLet" at "DepsCatalogue/App.swift:"#) == true)
   }
 }

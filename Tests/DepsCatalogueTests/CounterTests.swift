@@ -2,6 +2,7 @@
 // with only a live value, so the test overrides it.
 import Testing
 @testable import DepsCore
+@testable import DepsCatalogue
 
 @Suite struct CounterTests {
   @Test func incrementAndDecrement() async {

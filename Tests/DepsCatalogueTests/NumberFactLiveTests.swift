@@ -3,6 +3,7 @@
 // with NumberFactError's texts. No test touches the internet.
 import Testing
 @testable import DepsCore
+@testable import DepsCatalogue
 
 extension NumberFactEndpointTests {
   private func store(baseURL: String, count: Int) -> TestStore<NumberFact.State, NumberFact.Action>

@@ -2,6 +2,7 @@
 // fails naming the endpoint and never reaches the live implementation.
 import Testing
 @testable import DepsCore
+@testable import DepsCatalogue
 
 /// Tests that compare `LiveCalls` counts of `numberFact.fetch` run one at a time (the live
 /// tests in NumberFactLiveTests.swift call the live implementation on purpose).
@@ -80,7 +81,7 @@ extension NumberFactEndpointTests {
     let message = issues.first?.message ?? ""
     #expect(message.hasPrefix("Unimplemented: NumberFactClient.fetch …"))
     #expect(message.contains("Invoked with:\n    0"))
-    #expect(issues.first?.fileID == "DepsCore/NumberFactClient.swift")
+    #expect(issues.first?.fileID == "DepsCatalogue/NumberFactClient.swift")
     #expect(LiveCalls.snapshot["numberFact.fetch", default: 0] == before)
   }
 }

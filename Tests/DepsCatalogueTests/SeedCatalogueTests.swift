@@ -1,11 +1,14 @@
-// The Bridge registries every front stands on: lookups with close matches, action validation,
+// The registries with the seed catalogue registered: lookups with close matches, action validation,
 // initial state, overrides (presets, functions, not-overridable paths), bridged stores.
 import Foundation
 import Testing
 
 @testable import DepsCore
+@testable import DepsCatalogue
 
 @Suite struct RegistryTests {
+  init() { registerSeedCatalogue() }
+
   @Test func unknownFeatureNamesCloseMatches() {
     #expect(throws: BridgeError(.notFound, #"unknown feature "Countr"; did you mean "Counter"?"#)) {
       try FeatureRegistry.shared.descriptor("Countr")

@@ -2,6 +2,7 @@
 // `TestClock`; toggling off cancels it and leaves nothing running.
 import Testing
 @testable import DepsCore
+@testable import DepsCatalogue
 
 @Suite struct TimerTests {
   @Test func ticksAndStops() async {

@@ -3,6 +3,7 @@
 import Foundation
 import Testing
 @testable import DepsCore
+@testable import DepsCatalogue
 
 @Suite struct TodosTests {
   let now = Date(timeIntervalSince1970: 1234567890)

@@ -1,6 +1,7 @@
 // Seed 002's DelayClient: a dependency with ONLY a live value (it sleeps one second on the
 // continuous clock), so tests must override it. Catalogue-internal (`package`): importing
 // DepsCore adds nothing to a user's DependencyValues.
+import DepsCore
 
 /// Waits before the Counter's delayed increment finishes.
 package struct DelayClient: Sendable {
@@ -24,8 +25,8 @@ extension DelayClient: DependencyKey {
   /// out the live value), the client handed out never runs the live sleep — it ends the effect
   /// as cancelled — so a forgotten override fails the test without any live call.
   package static var testValue: DelayClient {
-    if DependencyResolution.isSetting { return liveValue }
-    DependencyResolution.reportMissingTestValue(Self.self, read: DependencyResolution.currentRead)
+    if MissingTestValue.isSetting { return liveValue }
+    MissingTestValue.report(Self.self)
     return DelayClient { throw CancellationError() }
   }
 }

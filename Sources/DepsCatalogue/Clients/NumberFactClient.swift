@@ -2,6 +2,7 @@
 // http://numbersapi.com) with the body as text, through the built-in HTTPGet (http:// only, no
 // FoundationNetworking); preview = the seed's Korean preview text; test = unimplemented (a test
 // must override it; the live implementation is never called).
+import DepsCore
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else

@@ -3,6 +3,7 @@
 // $XDG_DATA_HOME/deps or ~/.local/share/deps), crash-safe and shared safely between processes
 // (see UserDefaultsFile); preview = in memory; test = a fresh in-memory store per cache (so per
 // TestStore and per depsh test).
+import DepsCore
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else

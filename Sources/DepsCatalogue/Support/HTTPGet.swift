@@ -6,6 +6,7 @@
 // it at once with CancellationError and wakes the thread, which closes the socket. Every
 // failure is an `HTTPGetError` value; no input crashes. Used by `NumberFactClient.live`; tests
 // in HTTPGetTests.swift. https is not supported (no TLS library is linked on purpose).
+import DepsCore
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -2,6 +2,7 @@
 // file is written, fsynced and renamed over the old one, then the directory is fsynced), and
 // two processes never lose each other's keys (each read-modify-write holds an exclusive
 // `flock` on a sibling `.lock` file; reads hold a shared one).
+import DepsCore
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else

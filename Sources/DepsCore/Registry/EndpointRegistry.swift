@@ -50,17 +50,14 @@ public struct EndpointDescriptor: Sendable {
 
 /// Every overridable dependency path of the process.
 public final class EndpointRegistry: Sendable {
-  /// The process-wide registry (the catalogue registers itself on first use).
-  public static let shared: EndpointRegistry = {
-    let registry = EndpointRegistry()
-    Catalogue.registerEndpoints(in: registry)
-    return registry
-  }()
+  /// The process-wide registry. It starts empty: modules fill it (`DepsModule.register`).
+  public static let shared = EndpointRegistry()
 
   private let entries = Mutex<[String: EndpointDescriptor]>([:])
   private let aliases = Mutex<[String: String]>([:])
 
-  init() {}
+  /// An empty registry (tests and hosts may keep one apart from `shared`).
+  public init() {}
 
   /// Adds (or replaces) an endpoint.
   public func register(_ descriptor: EndpointDescriptor) {

@@ -161,16 +161,13 @@ public struct FeatureDescriptor: Sendable {
 
 /// Every feature of the process.
 public final class FeatureRegistry: Sendable {
-  /// The process-wide registry (the catalogue registers itself on first use).
-  public static let shared: FeatureRegistry = {
-    let registry = FeatureRegistry()
-    Catalogue.registerFeatures(in: registry)
-    return registry
-  }()
+  /// The process-wide registry. It starts empty: modules fill it (`DepsModule.register`).
+  public static let shared = FeatureRegistry()
 
   private let entries = Mutex<[String: FeatureDescriptor]>([:])
 
-  init() {}
+  /// An empty registry (tests and hosts may keep one apart from `shared`).
+  public init() {}
 
   /// Every feature, sorted by name.
   public var all: [FeatureDescriptor] {

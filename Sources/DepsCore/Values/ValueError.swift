@@ -64,7 +64,7 @@ extension ValueError {
   static func at(_ path: String) -> String { path.isEmpty ? "" : " at \(path)" }
 
   /// The compact JSON of `value`, cut to 60 characters with `…` when longer.
-  static func excerpt(of value: Value) -> String {
+  public static func excerpt(of value: Value) -> String {
     let text = value.json()
     guard text.count > 60 else { return text }
     return String(text.prefix(59)) + "…"

@@ -5,6 +5,7 @@
 import Foundation
 import Testing
 @testable import DepsCore
+@testable import DepsCatalogue
 
 @Suite struct HTTPGetTests {
   private func serve(_ raw: String, holdOpen: Bool = false) throws -> LocalHTTPServer {

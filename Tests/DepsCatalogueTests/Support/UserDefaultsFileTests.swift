@@ -4,6 +4,7 @@
 import Foundation
 import Testing
 @testable import DepsCore
+@testable import DepsCatalogue
 
 @Suite struct UserDefaultsFileTests {
   /// A fresh directory under the system's temporary directory, removed by `body`'s end.

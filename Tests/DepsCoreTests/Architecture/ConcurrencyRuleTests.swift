@@ -7,6 +7,7 @@ import Foundation
 import Synchronization
 import Testing
 @testable import DepsCore
+@testable import DepsCatalogue
 
 #if canImport(Glibc)
 import Glibc

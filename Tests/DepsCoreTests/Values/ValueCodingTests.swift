@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import DepsCore
+@testable import DepsCatalogue
 
 // Test types mirroring API.md §2 (the catalogue's shapes), declared here so the test owns them.
 private enum CounterAction: Codable, Equatable {

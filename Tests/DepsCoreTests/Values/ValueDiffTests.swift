@@ -1,5 +1,6 @@
 import Testing
 @testable import DepsCore
+@testable import DepsCatalogue
 
 private struct Todo {
   var title: String

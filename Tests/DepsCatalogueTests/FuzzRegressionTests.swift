@@ -4,6 +4,7 @@ import Foundation
 import Synchronization
 import Testing
 @testable import DepsCore
+@testable import DepsCatalogue
 
 // In the serialized NumberFactEndpointTests suite: it calls the live client, whose LiveCalls
 // count the live tests there assert exactly.
