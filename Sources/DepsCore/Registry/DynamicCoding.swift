@@ -52,7 +52,17 @@ enum DynamicCoding {
     case is Bool.Type: return "boolean"
     case is UUID.Type: return "uuid"
     case is Date.Type: return "number (seconds since 1970)"
+    case let array as any ArrayShape.Type: return "array of \(array.elementShape)"
     default: return "object"
     }
   }
+}
+
+/// An array's JSON shape, named by its element's (`array of integer`).
+private protocol ArrayShape {
+  static var elementShape: String { get }
+}
+
+extension Array: ArrayShape {
+  fileprivate static var elementShape: String { DynamicCoding.shape(of: Element.self) }
 }
