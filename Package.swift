@@ -23,6 +23,8 @@ let package = Package(
   targets: [
     .systemLibrary(
       name: "CLua", pkgConfig: "lua5.4", providers: [.apt(["liblua5.4-dev"])]),
+    // depsh's own C helpers (over CLua).
+    .systemLibrary(name: "CDepsh"),
     // The hook a library on DepsCABI defines: depslibrary_register_modules.
     .systemLibrary(name: "CDepsLibrary"),
     .systemLibrary(
@@ -59,7 +61,8 @@ let package = Package(
     .target(name: "DepsCatalogue", dependencies: ["DepsCore"]),
     .target(name: "LibDeps", dependencies: ["DepsCABI", "DepsCatalogue"]),
     .executableTarget(
-      name: "depsh", dependencies: ["LibDeps", "DepsCABI", "DepsCore", "CLua", "CEdit"]),
+      name: "depsh",
+      dependencies: ["LibDeps", "DepsCABI", "DepsCore", "CLua", "CDepsh", "CEdit"]),
     // The seed's module split: an interface module (TestDependencyKey) and a live module that
     // adds the DependencyKey conformance, found at run time.
     .target(

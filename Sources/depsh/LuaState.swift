@@ -2,6 +2,7 @@
 // executable's own linked copy of the `deps` module preloaded (and bound to the global `deps`),
 // and the Lua half of the shell (`ShellLua.source`). Swift enters Lua only through `lua_pcall`
 // and uses only non-raising API here; every raise happens in C (Sources/CLua/shim.h).
+import CDepsh
 import CLua
 import DepsCABI
 
@@ -96,10 +97,10 @@ final class LuaState {
   func protectedCall(arguments argumentCount: Int32, results resultCount: Int32) -> LuaFailure? {
     let base = lua_gettop(state) - argumentCount
     clua_depsh_pushmsghandler(state)
-    clua_depsh_insert(state, base)
+    clua_insert(state, base)
     memory.pointee.exceeded = 0
     let status = clua_pcall(state, argumentCount, resultCount, base)
-    clua_depsh_remove(state, base)
+    clua_remove(state, base)
     guard status != LUA_OK else { return nil }
     let text = string(at: -1) ?? "(error object is not a string)"
     let failure = LuaFailure(text: MemoryLimit.explain(text, account: memory))
@@ -174,7 +175,7 @@ final class LuaState {
     }
     lua_pushstring(state, name)
     lua_rawget(state, -2)
-    clua_depsh_remove(state, -2)
+    clua_remove(state, -2)
     if lua_type(state, -1) == LUA_TFUNCTION { return true }
     clua_pop(state, 1)
     return false
