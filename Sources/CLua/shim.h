@@ -100,7 +100,7 @@ static int clua_resumed(lua_State *L, int status, lua_KContext base) {
   return top - (int)base;
 }
 
-/* Raises on behalf of a Swift function after its frames are gone (see PITFALLS.md: a Lua error
+/* Raises on behalf of a Swift function after its frames are gone (see docs/toolchain-notes.md: a Lua error
  * must never longjmp across Swift frames). */
 static int clua_raise(lua_State *L, int status) {
   if (status == CLUA_YIELD) return lua_yieldk(L, 0, (lua_KContext)lua_gettop(L), clua_resumed);

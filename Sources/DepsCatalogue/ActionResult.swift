@@ -1,4 +1,4 @@
-// The catalogue's Result payload: `{"success": T}` / `{"failure": "message"}` (API.md §1).
+// The catalogue's Result payload: `{"success": T}` / `{"failure": "message"}` (docs/values.md).
 import DepsCore
 
 /// The outcome of an endpoint call carried by an action.

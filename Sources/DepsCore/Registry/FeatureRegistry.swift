@@ -64,7 +64,7 @@ extension FeatureCodec {
 
 extension FeatureCodec
 where State: Codable & SendableMetatype, Action: Codable & SendableMetatype {
-  /// The codec of Codable state and actions (API.md §1 shapes).
+  /// The codec of Codable state and actions (docs/values.md shapes).
   public static var codable: Self {
     Self(
       encodeState: { state in

@@ -1,4 +1,4 @@
-// `EnumCoding`: how the action convention (API.md §1) comes out of Swift's synthesized enum
+// `EnumCoding`: how the action convention (docs/values.md) comes out of Swift's synthesized enum
 // Codable with no per-type code. Swift synthesizes `{"case": {"_0": v}}` etc.; the encoder and
 // decoder recognise, for any enum type, the payload container it opens with
 // `nestedContainer(keyedBy: <Case>CodingKeys.self, forKey: .case)` and reshape it:

@@ -1,5 +1,5 @@
 // `ValueDecoder`: `Value` → `Decodable` directly (no JSON text in between). Accepts the action
-// convention of API.md §1 for any enum with synthesized Codable (see EnumCoding.swift), `Date`
+// convention of docs/values.md for any enum with synthesized Codable (see EnumCoding.swift), `Date`
 // from seconds since 1970, `UUID` from its string. Every failure is a `ValueError` naming the
 // path and what was expected, e.g. `expected an integer at numberFactResponse.success, got "abc"`.
 #if canImport(FoundationEssentials)
@@ -11,7 +11,7 @@ import Foundation
 import Glibc
 #endif
 
-/// Decodes any `Decodable` type from a `Value`, in the convention of API.md §1.
+/// Decodes any `Decodable` type from a `Value`, in the convention of docs/values.md.
 ///
 /// ```swift
 /// enum CounterAction: Codable { case incrementButtonTapped, setCount(Int) }

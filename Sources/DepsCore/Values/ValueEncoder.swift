@@ -1,4 +1,4 @@
-// `ValueEncoder`: `Encodable` → `Value` directly (no JSON text in between). Follows API.md §1:
+// `ValueEncoder`: `Encodable` → `Value` directly (no JSON text in between). Follows docs/values.md:
 // enums with synthesized Codable come out in the action convention (see EnumCoding.swift),
 // `Date` as seconds since 1970, `UUID` as its uppercase string, nil optionals absent.
 #if canImport(FoundationEssentials)
@@ -7,7 +7,7 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// Encodes any `Encodable` value into a `Value`, in the convention of API.md §1.
+/// Encodes any `Encodable` value into a `Value`, in the convention of docs/values.md.
 ///
 /// ```swift
 /// enum CounterAction: Codable { case incrementButtonTapped, setCount(Int) }

@@ -1,6 +1,6 @@
 // `Value(reflecting:)`: any Swift value → `Value` through `Mirror`, for values that are not
 // Encodable (the TestStore's state and action diffs). Shapes match the Codable convention of
-// API.md §1: structs/classes → objects in declaration order, enums → the action convention,
+// docs/values.md: structs/classes → objects in declaration order, enums → the action convention,
 // nil optionals absent from objects (null elsewhere), Date → seconds since 1970, UUID →
 // uppercase string. Class cycles and nesting beyond 64 levels print as "<cycle>" / "<…>".
 #if canImport(FoundationEssentials)
@@ -10,7 +10,7 @@ import Foundation
 #endif
 
 extension Value {
-  /// The value's shape as seen by `Mirror`, in the convention of API.md §1.
+  /// The value's shape as seen by `Mirror`, in the convention of docs/values.md.
   ///
   /// ```swift
   /// struct State { var count = 0; var fact: String? }

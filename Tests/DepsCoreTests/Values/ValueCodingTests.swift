@@ -3,7 +3,7 @@ import Testing
 @testable import DepsCore
 @testable import DepsCatalogue
 
-// Test types mirroring API.md §2 (the catalogue's shapes), declared here so the test owns them.
+// Test types mirroring docs/values.md, "The seed catalogue", declared here so the test owns them.
 private enum CounterAction: Codable, Equatable {
   case incrementButtonTapped, decrementButtonTapped
   case delayedIncrementButtonTapped, delayedIncrementFinished
