@@ -1,8 +1,8 @@
 // What every C export shares: reading C strings and JSON arguments, making C strings, the
 // serialized handle base class with its error message (deps_*_errmsg), and turning a Swift error
 // into a status + message. Nothing here is exported; the @_cdecl functions live one file per noun
-// (RegistryListing.swift, Overrides.swift, DependencyRegistration.swift, Store.swift,
-// TestStore.swift, VersionAPI.swift).
+// (RegistryListing.swift, Overrides.swift, DependencyRegistration.swift, StoreAPI.swift,
+// TestStoreAPI.swift, VersionAPI.swift).
 import DepsCore
 import Synchronization
 
