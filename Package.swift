@@ -1,7 +1,8 @@
 // swift-tools-version:6.0
 // Deps: swift-dependencies and the TCA loop on Linux, with a C ABI and a Lua front.
-// Layout (fixed by the design card): DepsCore (Swift core), DepsCABI (C exports and the Lua
-// module, built as libDeps.so), CLua/CEdit (system libraries), depsh (the shell).
+// Layers (docs/architecture.md): DepsCore (values → registries → the Swift API), DepsCatalogue
+// (the seed features, a module like any other), DepsCABI (the C API and the Lua module over the
+// registered modules), LibDeps (libDeps.so = DepsCABI + the seed catalogue), depsh (the shell).
 import PackageDescription
 
 /// `DEPS_WITHOUT_ICU=1`: link no ICU into a static build (see the DepsCore target).
@@ -12,12 +13,20 @@ let package = Package(
   products: [
     .library(name: "DepsCore", targets: ["DepsCore"]),
     .library(name: "DepsTestSupport", targets: ["DepsTestSupport"]),
-    .library(name: "Deps", type: .dynamic, targets: ["DepsCABI"]),
+    .library(name: "DepsCatalogue", targets: ["DepsCatalogue"]),
+    // A package's own C-ABI + Lua library depends on this product plus its modules, and adds
+    // the glue of docs/modules.md.
+    .library(name: "DepsCABI", targets: ["DepsCABI"]),
+    .library(name: "Deps", type: .dynamic, targets: ["LibDeps"]),
     .executable(name: "depsh", targets: ["depsh"]),
   ],
   targets: [
     .systemLibrary(
       name: "CLua", pkgConfig: "lua5.4", providers: [.apt(["liblua5.4-dev"])]),
+    // depsh's own C helpers (over CLua).
+    .systemLibrary(name: "CDepsh"),
+    // The hook a library on DepsCABI defines: depslibrary_register_modules.
+    .systemLibrary(name: "CDepsLibrary"),
     .systemLibrary(
       name: "CEdit", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
     // The calendar, locale and timeZone built-ins need ICU (FoundationInternationalization),
@@ -41,14 +50,19 @@ let package = Package(
     .target(name: "DepsTestSupport", dependencies: ["DepsCore"]),
     // libDeps.so exports only the C API and luaopen_* (exports.map); everything else is local.
     .target(
-      name: "DepsCABI", dependencies: ["DepsCore", "CLua"],
+      name: "DepsCABI", dependencies: ["DepsCore", "CLua", "CDepsLibrary"],
       exclude: ["exports.map"],
       linkerSettings: [
         .unsafeFlags([
           "-Xlinker", "--version-script=\(Context.packageDirectory)/Sources/DepsCABI/exports.map",
         ])
       ]),
-    .executableTarget(name: "depsh", dependencies: ["DepsCABI", "DepsCore", "CLua", "CEdit"]),
+    // The seed catalogue: five features and their clients, registered through the module API.
+    .target(name: "DepsCatalogue", dependencies: ["DepsCore"]),
+    .target(name: "LibDeps", dependencies: ["DepsCABI", "DepsCatalogue"]),
+    .executableTarget(
+      name: "depsh",
+      dependencies: ["LibDeps", "DepsCABI", "DepsCore", "CLua", "CDepsh", "CEdit"]),
     // The seed's module split: an interface module (TestDependencyKey) and a live module that
     // adds the DependencyKey conformance, found at run time.
     .target(
@@ -59,7 +73,10 @@ let package = Package(
       path: "Tests/Fixtures/SeedClientLive"),
     .testTarget(
       name: "DepsCoreTests",
-      dependencies: ["DepsCore", "DepsTestSupport", "SeedClientInterface", "SeedClientLive"]),
+      dependencies: [
+        "DepsCore", "DepsCatalogue", "DepsTestSupport", "SeedClientInterface", "SeedClientLive",
+      ]),
+    .testTarget(name: "DepsCatalogueTests", dependencies: ["DepsCatalogue", "DepsCore"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -183,6 +183,27 @@ int deps_overrides_set_endpoint(deps_overrides *o, const char *path, deps_endpoi
                                 void *user_data, void (*release)(void *user_data));
 
 /**
+ * Registers a NEW dependency endpoint at `path` whose implementations are C functions, as
+ * deps.register does in Lua: it joins deps_dependencies_json(), Lua features reach it with
+ * deps.dependency(path), and stores override it like any endpoint (deps_overrides_set_endpoint,
+ * or the preset "unimplemented"). In a store of context C the implementation for C runs; preview
+ * falls back to live; a context without one is unimplemented (calling it reports
+ * "Unimplemented: <path> …" and fails the call).
+ *   path       "name" or "name.function" (letters, digits, '_' joined by dots); copied.
+ *   live, preview, test   the implementations (see deps_endpoint_fn); any may be NULL, not all.
+ *   user_data  passed to each function and to release; not touched by the library otherwise.
+ *   release    NULL, or called exactly once with user_data when the library no longer needs
+ *              the functions: after the path is registered again and no store uses them — or
+ *              before returning, when this call fails.
+ * Registering a path this function registered before replaces its implementations.
+ * Returns: DEPS_OK; DEPS_EINVAL (NULL or malformed path, all three functions NULL, or a path a
+ * module registered, e.g. "uuid"). The message is in deps_last_error(). Thread-safe.
+ */
+int deps_dependency_register(const char *path, deps_endpoint_fn live, deps_endpoint_fn preview,
+                             deps_endpoint_fn test, void *user_data,
+                             void (*release)(void *user_data));
+
+/**
  * DESTRUCTOR. Frees a recipe. Stores already opened with it keep their overrides (and the
  * endpoints' user_data until they close). NULL is harmless.
  */

@@ -1,7 +1,8 @@
 // What every C export shares: reading C strings and JSON arguments, making C strings, the
 // serialized handle base class with its error message (deps_*_errmsg), and turning a Swift error
 // into a status + message. Nothing here is exported; the @_cdecl functions live one file per noun
-// (Catalogue.swift, Overrides.swift, Store.swift, TestStore.swift).
+// (RegistryListing.swift, Overrides.swift, DependencyRegistration.swift, StoreAPI.swift,
+// TestStoreAPI.swift, VersionAPI.swift).
 import DepsCore
 import Synchronization
 

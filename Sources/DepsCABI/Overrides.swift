@@ -27,7 +27,7 @@ public typealias DepsReleaseFunction = @convention(c) (_ userData: UnsafeMutable
 /// The object behind a `deps_overrides *`.
 final class OverridesHandle: Sendable {
   /// The recipe, guarded (an overrides object may be shared by threads opening stores).
-  let recipe = Mutex(DependencyOverrides())
+  let recipe = Mutex(DependencyOverrides(registry: DepsLibrary.endpoints))
 }
 
 /// A C endpoint callback with its user data; releases the user data when deallocated, so the
@@ -153,7 +153,7 @@ public func deps_overrides_free(_ overrides: OpaquePointer?) {
 extension OverridesHandle {
   /// The recipe behind a `const deps_overrides *` (empty for NULL).
   static func recipe(_ pointer: OpaquePointer?) -> DependencyOverrides {
-    guard let pointer else { return DependencyOverrides() }
+    guard let pointer else { return DependencyOverrides(registry: DepsLibrary.endpoints) }
     return Handle.object(pointer, as: OverridesHandle.self).recipe.withLock { $0 }
   }
 }

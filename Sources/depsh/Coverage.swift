@@ -3,6 +3,7 @@
 // adds them up and writes an lcov tracefile (`SF:`/`DA:`/`LF:`/`LH:`/`end_of_record`, what
 // `genhtml` reads). A file's instrumented lines — the `DA:` lines with count 0 too — are the
 // lines that hold a bytecode instruction, read from the file's compiled chunk (`string.dump`).
+import CDepsh
 import CLua
 
 #if canImport(Glibc)

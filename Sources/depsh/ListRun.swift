@@ -2,6 +2,7 @@
 // no test run), so listing costs one process start plus running the files' top levels. A file
 // whose top level ends the process, or is stuck past `--timeout`, is reported and the listing
 // goes on with a new worker from the next file.
+import CDepsh
 import CLua
 
 #if canImport(Glibc)

@@ -2,7 +2,9 @@
 // executable's own linked copy of the `deps` module preloaded (and bound to the global `deps`),
 // and the Lua half of the shell (`ShellLua.source`). Swift enters Lua only through `lua_pcall`
 // and uses only non-raising API here; every raise happens in C (Sources/CLua/shim.h).
+import CDepsh
 import CLua
+import DepsCABI
 
 #if canImport(Glibc)
 import Glibc
@@ -60,17 +62,13 @@ final class LuaState {
     } else {
       clua_depsh_install_guard(state, Guard.pointer)
     }
-    if let opener = clua_depsh_deps_opener() {
-      lua_getglobal(state, "package")
-      lua_getfield(state, -1, "preload")
-      lua_pushcclosure(state, opener, 0)
-      lua_setfield(state, -2, "deps")
-      lua_settop(state, 0)
-      if let failure = run(code: "deps = require 'deps'", name: "=(depsh)") {
-        moduleProblem = failure.message
-      }
-    } else {
-      moduleProblem = "the deps module (luaopen_deps) is not linked into this depsh"
+    lua_getglobal(state, "package")
+    lua_getfield(state, -1, "preload")
+    lua_pushcclosure(state, DepsLibrary.luaOpener, 0)
+    lua_setfield(state, -2, "deps")
+    lua_settop(state, 0)
+    if let failure = run(code: "deps = require 'deps'", name: "=(depsh)") {
+      moduleProblem = failure.message
     }
     if let failure = run(code: ShellLua.source, name: "=(depsh shell)") {
       moduleProblem = moduleProblem ?? failure.message
@@ -99,10 +97,10 @@ final class LuaState {
   func protectedCall(arguments argumentCount: Int32, results resultCount: Int32) -> LuaFailure? {
     let base = lua_gettop(state) - argumentCount
     clua_depsh_pushmsghandler(state)
-    clua_depsh_insert(state, base)
+    clua_insert(state, base)
     memory.pointee.exceeded = 0
     let status = clua_pcall(state, argumentCount, resultCount, base)
-    clua_depsh_remove(state, base)
+    clua_remove(state, base)
     guard status != LUA_OK else { return nil }
     let text = string(at: -1) ?? "(error object is not a string)"
     let failure = LuaFailure(text: MemoryLimit.explain(text, account: memory))
@@ -177,7 +175,7 @@ final class LuaState {
     }
     lua_pushstring(state, name)
     lua_rawget(state, -2)
-    clua_depsh_remove(state, -2)
+    clua_remove(state, -2)
     if lua_type(state, -1) == LUA_TFUNCTION { return true }
     clua_pop(state, 1)
     return false

@@ -4,6 +4,7 @@
 // clua_alloc_guard), since the refusal raises and a Lua error must never unwind Swift frames.
 // The guard hook checks the limit too (Lua code that kept allocating inside Swift-entered
 // callbacks). A "not enough memory" that the limit caused is explained by `MemoryLimit.explain`.
+import CDepsh
 import CLua
 
 #if canImport(Glibc)

@@ -2,6 +2,7 @@
 // that ends in `<eof>` keeps reading (`   ...> `), dot-commands from the help table, Ctrl-C stops
 // the running statement (the guard hook raises "interrupted!"), not the shell. Every deps.Store
 // prints the actions it handles and the new state (`deps._trace`).
+import CDepsh
 import CLua
 import DepsCore
 
@@ -90,7 +91,7 @@ enum REPL {
       }
     }
     guard lua.pushHelper("show") else { return true }
-    clua_depsh_insert(lua.state, base + 1)
+    clua_insert(lua.state, base + 1)
     if let failure = lua.protectedCall(arguments: count, results: 1) {
       Output.error(failure.text + "\n")
     } else if let text = lua.string(at: -1) {

@@ -4,6 +4,7 @@
 // order — so `--jobs N` prints exactly what `--jobs 1` prints. `--list` goes to ListRun; a
 // selective run lists first (ListRun.filesToRun) and starts workers only for the files that
 // hold a selected test; `--coverage` adds up the workers' line counts and writes the tracefile.
+import CDepsh
 import CLua
 import DepsCore
 

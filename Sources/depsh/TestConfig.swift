@@ -11,6 +11,7 @@
 // flags. Read from `--config FILE`, else `./.depsh`, else `.depsh` next to the first PATH. The
 // command line wins: a value it gives replaces the profile's, a list it gives replaces the
 // profile's list. `paths` and `coverage` are relative to the config file's directory.
+import CDepsh
 import CLua
 
 #if canImport(Glibc)
@@ -86,7 +87,7 @@ struct TestConfig {
     {
       throw Shell.UsageError(message: "test: \(path): cannot read the profiles")
     }
-    clua_depsh_insert(lua, -2)
+    clua_insert(lua, -2)
     if clua_pcall(lua, 1, 1, 0) != LUA_OK {
       let message = clua_tostring(lua, -1).map { String(cString: $0) } ?? "error"
       throw Shell.UsageError(message: "test: \(path): \(message)")

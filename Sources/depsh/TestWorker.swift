@@ -5,6 +5,7 @@
 // runaway Lua. The selection (`--filter`, `--filter-out`, `--tags`, `--exclude-tags`,
 // `--shard`) happens here, on the collected names and tags; `--repeat N` runs a test N times
 // and reports how many runs passed; `--coverage` counts the lines the state runs.
+import CDepsh
 import CLua
 import DepsCore
 

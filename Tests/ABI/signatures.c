@@ -31,6 +31,7 @@ int main(void) {
   CHECK(int, deps_overrides_new, (deps_overrides **));
   CHECK(int, deps_overrides_set, (deps_overrides *, const char *, const char *));
   CHECK(int, deps_overrides_set_endpoint, (deps_overrides *, const char *, int (*)(void *, const char *, char **, char **), void *, void (*) (void *)));
+  CHECK(int, deps_dependency_register, (const char *, int (*)(void *, const char *, char **, char **), int (*)(void *, const char *, char **, char **), int (*)(void *, const char *, char **, char **), void *, void (*) (void *)));
   CHECK(void, deps_overrides_free, (deps_overrides *));
   CHECK(int, deps_store_open, (deps_store **, const char *, const char *, deps_context, const deps_overrides *));
   CHECK(int, deps_store_send, (deps_store *, const char *));

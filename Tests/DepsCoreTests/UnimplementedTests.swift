@@ -4,6 +4,7 @@
 import Testing
 
 @testable import DepsCore
+@testable import DepsCatalogue
 
 private let file = "DepsCoreTests/UnimplementedTests.swift"
 

@@ -7,6 +7,7 @@
 // Invariants: never a crash; every failure is a BridgeError (.decode or .notFound) with a
 // non-empty message; a decoded action or state encodes to a Value that decodes back to an
 // equal action/state, and encoding is stable from then on.
+@testable import DepsCatalogue
 @testable import DepsCore
 
 private struct Subject: Sendable {
@@ -14,6 +15,13 @@ private struct Subject: Sendable {
   let checkAction: @Sendable (Value, FeatureDescriptor) -> Void
   let checkState: @Sendable (Value, FeatureDescriptor) -> Void
 }
+
+/// The seed features, registered once into a registry of this target's own.
+private let seedFeatures: FeatureRegistry = {
+  let features = FeatureRegistry()
+  SeedCatalogue.module.register(into: features, endpoints: EndpointRegistry())
+  return features
+}()
 
 private func subject<State, Action>(_ name: String, _: State.Type, _: Action.Type) -> Subject
 where
@@ -94,7 +102,7 @@ public func actionsFuzzTarget(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int
   guard let value = try? Value(jsonBytes: Array(input.dropFirst())) else { return 0 }
   let descriptor: FeatureDescriptor
   do throws(BridgeError) {
-    descriptor = try FeatureRegistry.shared.descriptor(subject.name)
+    descriptor = try seedFeatures.descriptor(subject.name)
   } catch {
     require(false, "built-in feature \(subject.name) is not registered: \(error.message)")
     return 0

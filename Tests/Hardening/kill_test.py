@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Crash safety of the live userDefaults file (Sources/DepsCore/Features/Clients/UserDefaultsFile).
+"""Crash safety of the live userDefaults file (Sources/DepsCatalogue/Support/UserDefaultsFile.swift).
 
 1. Kill test: a writer process (depsh running userdefaults_writer.lua in the live context,
    DEPS_DATA_DIR in a temporary directory) writes counter values n, n+1, … under one key and

@@ -13,7 +13,7 @@ import DepsCore
 
 /// Where assignments to a `d` proxy go: collected into a recipe, or applied to a store now.
 final class LuaOverridesSink {
-  var overrides = DependencyOverrides()
+  var overrides = DependencyOverrides(registry: DepsLibrary.endpoints)
   /// False once the function that received the proxy returned (for collecting sinks).
   var isOpen = true
   /// Applies each change at once (a test store's `store.dependencies`), when set.
@@ -123,7 +123,7 @@ enum LuaDependencies {
         "attempt to use a dependencies proxy after its function returned (set \(path) inside "
           + "the dependencies function)")
     }
-    var change = DependencyOverrides()
+    var change = DependencyOverrides(registry: DepsLibrary.endpoints)
     do throws(BridgeError) {
       switch lua_type(L, index) {
       case LUA_TFUNCTION:
@@ -236,7 +236,7 @@ enum LuaDependencies {
       let path = try LuaStack.checkString(L, 1)
       let descriptor: EndpointDescriptor
       do throws(BridgeError) {
-        descriptor = try EndpointRegistry.shared.descriptor(path)
+        descriptor = try DepsLibrary.endpoints.descriptor(path)
       } catch {
         throw .error(error.message)
       }
@@ -266,7 +266,7 @@ enum LuaDependencies {
       }
       let descriptor: EndpointDescriptor
       do throws(BridgeError) {
-        descriptor = try EndpointRegistry.shared.descriptor(path)
+        descriptor = try DepsLibrary.endpoints.descriptor(path)
       } catch {
         throw .error(error.message)
       }

@@ -132,7 +132,7 @@ enum LuaFeature {
         throw .argument(1, "field 'name': a non-empty string expected, got \"\"")
       }
       clua_pop(L, 1)
-      let registered = FeatureRegistry.shared.all.contains { $0.name == name }
+      let registered = DepsLibrary.features.all.contains { $0.name == name }
       if registered && !names.withLock({ $0.contains(name) }) {
         throw .error(
           "feature \"\(name)\" is already defined (a built-in feature); choose another name")
@@ -171,12 +171,12 @@ enum LuaFeature {
       }
       clua_pop(L, 1)
       names.withLock { _ = $0.insert(name) }
-      FeatureRegistry.shared.register(
+      DepsLibrary.features.register(
         name: name, summary: summary, actions: actions, dependencies: dependencies,
         initialState: state, codec: codec(checking: actions, feature: name),
         checksStateKeys: declaresState,
         reducer: { [state] in LuaReducer(feature: name, reduce: reduce, shape: state) })
-      let entry = (try? FeatureRegistry.shared.descriptor(name))?.catalogueValue ?? .null
+      let entry = (try? DepsLibrary.features.descriptor(name))?.catalogueValue ?? .null
       guard LuaValue.push(L, entry) else { throw .error("Lua stack overflow") }
       return 1
     }
@@ -309,7 +309,7 @@ enum LuaFeature {
         index, "field 'feature': string expected, got \(LuaStack.typeName(L, -1))")
     }
     do throws(BridgeError) {
-      return try FeatureRegistry.shared.descriptor(name)
+      return try DepsLibrary.features.descriptor(name)
     } catch {
       throw .error(error.message)
     }

@@ -1,8 +1,9 @@
-// `require "deps"`: `luaopen_deps`, exported from libDeps.so, builds the module table from the
-// registration list below (our luaL_Reg: every function is a Swift `clua_SwiftFunction` behind
-// shim.h's raising trampoline, closing over the state's `LuaRuntime` sentinel) and the
-// metatables `deps.TestStore`, `deps.Store`, `deps.Dependencies`, `deps.Effect`.
-// API.md §4 is the contract; LuaTesting.swift documents the hooks depsh uses.
+// The Lua module: `DepsLibrary.openLua` (behind libDeps.so's `luaopen_deps` and any library's
+// `luaopen_<name>`) builds the module table from the registration list below (our luaL_Reg:
+// every function is a Swift `clua_SwiftFunction` behind shim.h's raising trampoline, closing
+// over the state's `LuaRuntime` sentinel) and the metatables `deps.TestStore`, `deps.Store`,
+// `deps.Dependencies`, `deps.Effect`.
+// docs/lua-api.md is the contract; LuaTesting.swift documents the hooks depsh uses.
 import CLua
 import DepsCore
 
@@ -68,7 +69,7 @@ enum LuaModule {
   /// `deps.features()`: the catalogue (`{name=, summary=, state=, actions=, dependencies=}`).
   static let features: clua_SwiftFunction = { L in
     luaEntry(L) { L, _ throws(LuaFailure) in
-      let list = Value.array(FeatureRegistry.shared.all.map(\.catalogueValue))
+      let list = Value.array(DepsLibrary.features.all.map(\.catalogueValue))
       guard LuaValue.push(L, list) else { throw .error("Lua stack overflow") }
       return 1
     }
@@ -77,16 +78,10 @@ enum LuaModule {
   /// `deps.dependencies()`: every overridable path (`{path=, input=, output=, async=, …}`).
   static let dependencies: clua_SwiftFunction = { L in
     luaEntry(L) { L, _ throws(LuaFailure) in
-      let list = Value.array(EndpointRegistry.shared.all.map(\.catalogueValue))
+      let list = Value.array(DepsLibrary.endpoints.all.map(\.catalogueValue))
       guard LuaValue.push(L, list) else { throw .error("Lua stack overflow") }
       return 1
     }
   }
 }
 
-/// The entry point of `require "deps"` (Lua's `luaopen_<name>` convention). Never raises.
-@_cdecl("luaopen_deps")
-public func luaopen_deps(_ L: OpaquePointer?) -> Int32 {
-  guard let L else { return 0 }
-  return LuaModule.open(L)
-}

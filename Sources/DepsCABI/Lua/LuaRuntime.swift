@@ -2,7 +2,7 @@
 // alive, the recursive lock guarding every entry into it, the dependency scope of top-level
 // calls, and the bookkeeping (open stores, running Lua effects, registry refs to release).
 //
-// Rules kept here (PITFALLS.md "Lua from Swift"):
+// Rules kept here (docs/toolchain-notes.md, "Lua from Swift"):
 //  - Swift enters Lua only through `call`/`resume` (lua_pcall / lua_resume), holding `lock`.
 //  - A Swift closure that outlives the Lua state (a store caching a Lua override) finds
 //    `isAlive == false` and never touches the state; its registry refs are simply dropped.

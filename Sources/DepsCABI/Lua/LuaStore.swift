@@ -139,7 +139,7 @@ enum LuaStore {
         context = parsed
       }
       clua_pop(L, 1)
-      var overrides = DependencyOverrides()
+      var overrides = DependencyOverrides(registry: DepsLibrary.endpoints)
       if LuaStack.rawField(L, 1, "dependencies") != LUA_TNIL {
         guard lua_type(L, -1) == LUA_TFUNCTION else {
           throw .argument(

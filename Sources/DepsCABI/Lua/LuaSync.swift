@@ -1,7 +1,7 @@
 // Running an async endpoint to completion from synchronous Lua code (a top-level
 // `deps.dependency("numberFact.fetch")(3)`, or one inside an override): the work runs as a task
 // on a serial executor that this thread pumps, so everything it does happens on this thread
-// (ARCHITECTURE.md's rule), and work that truly waits (a socket) is waited for.
+// (docs/architecture.md, "The concurrency rule"), and work that truly waits (a socket) is waited for.
 import DepsCore
 import Synchronization
 

@@ -72,7 +72,7 @@ enum LuaTestStore {
       lua_settop(L, 1)
       let descriptor = try LuaFeature.descriptor(L, tableAt: 1)
       let state = try LuaFeature.stateField(L, tableAt: 1, defaults: descriptor.defaultState)
-      var overrides = DependencyOverrides()
+      var overrides = DependencyOverrides(registry: DepsLibrary.endpoints)
       if LuaStack.rawField(L, 1, "dependencies") != LUA_TNIL {
         guard lua_type(L, -1) == LUA_TFUNCTION else {
           throw .argument(

@@ -151,7 +151,7 @@ enum LuaTesting {
       guard lua_checkstack(L, 4) != 0 else { throw .error("Lua stack overflow") }
       var source = checkedItSource
       let status = source.withUTF8 { bytes in
-        clua_depsh_loadbuffer(
+        clua_loadbuffer(
           L, UnsafeRawPointer(bytes.baseAddress)?.assumingMemoryBound(to: CChar.self),
           bytes.count, "=deps.checked_it")
       }

@@ -243,7 +243,7 @@ enum LuaValue {
     }
   }
 
-  /// An action from a name and an optional payload (API.md §1).
+  /// An action from a name and an optional payload (docs/values.md).
   static func join(name: String, payload: Value) -> Value {
     payload.isNull ? .string(name) : .object(ValueObject([(name, payload)]))
   }

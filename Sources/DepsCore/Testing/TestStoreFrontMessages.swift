@@ -148,7 +148,8 @@ extension TestStoreMessages {
 
 extension TestStoreMessages {
   /// An issue reported while a C or Lua call ran, told in that front's terms: locations inside
-  /// the library's own Swift sources (`DepsCore/Counter.swift:21`) are dropped — the front
+  /// the library's Swift sources (`DepsCatalogue/Counter.swift:21`, any module's `#fileID`) are
+  /// dropped — the front
   /// positions the error at the user's own call — and advice naming Swift API is replaced by
   /// the front's. Other text is unchanged.
   static func inDialect(_ message: String, _ dialect: TestStoreDialect) -> String {
@@ -184,20 +185,26 @@ extension TestStoreMessages {
       : "Override it in the store's dependencies (dependencies = function(d) … end), or with "
         + "deps.with_dependencies."
     text = replacing(swiftAdvice, with: frontAdvice, in: text)
-    // `An "Effect.run" returned from "DepsCore/Counter.swift:21" threw …`: the place is the
-    // library's, not the caller's.
-    if let start = text.firstRange(of: #" returned from "DepsCore/"#),
-      let end = text[start.upperBound...].firstIndex(of: "\"")
+    // `An "Effect.run" returned from "DepsCatalogue/Counter.swift:21" threw …`: the place is
+    // the library's, not the caller's.
+    if let start = text.firstRange(of: #" returned from ""#),
+      let end = text[start.upperBound...].firstIndex(of: "\""),
+      isLibraryLocation(String(text[start.upperBound..<end]))
     {
       text.removeSubrange(start.lowerBound...end)
     }
     return text
   }
 
-  /// True for an indented `DepsCore/<file>.swift:<line>` (a location in the library).
+  /// True for an (indented) `<Module>/<file>.swift:<line>`: a `#fileID` location in the Swift
+  /// sources of the library (DepsCore, the catalogue, a library's own modules).
   private static func isLibraryLocation(_ line: String) -> Bool {
     let trimmed = line.drop { $0 == " " }
-    return trimmed.hasPrefix("DepsCore/") && trimmed.contains(".swift:")
+    guard let slash = trimmed.firstIndex(of: "/"), let suffix = trimmed.firstRange(of: ".swift:")
+    else { return false }
+    let module = trimmed[..<slash]
+    return !module.isEmpty && slash < suffix.lowerBound
+      && module.allSatisfy { $0 == "_" || $0.isLetter || $0.isNumber }
   }
 
   private static func replacing(_ target: String, with replacement: String, in text: String)

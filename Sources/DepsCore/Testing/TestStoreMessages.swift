@@ -6,7 +6,7 @@ enum TestStoreMessages {
     "\(count) \(noun)\(count == 1 ? "" : "s")"
   }
 
-  /// Actions are shown in the JSON shapes of API.md §1, the same on every front.
+  /// Actions are shown in the JSON shapes of docs/values.md, the same on every front.
   static func describe(_ value: Any) -> String {
     Value(reflecting: value).json()
   }

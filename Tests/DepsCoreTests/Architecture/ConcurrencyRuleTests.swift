@@ -1,4 +1,4 @@
-// THE CONCURRENCY RULE (ARCHITECTURE.md): everything a store does happens inside a call on the
+// THE CONCURRENCY RULE (docs/architecture.md): everything a store does happens inside a call on the
 // store, on the caller's thread. With a store pumped from one thread, every reducer run, effect
 // step (including child tasks and resumptions after real sleeps) and dependency call is on that
 // thread, also when it is not the thread that created the store; nothing runs between calls;
@@ -7,6 +7,7 @@ import Foundation
 import Synchronization
 import Testing
 @testable import DepsCore
+@testable import DepsCatalogue
 
 #if canImport(Glibc)
 import Glibc

@@ -4,6 +4,7 @@
 import Foundation
 import Testing
 @testable import DepsCore
+@testable import DepsCatalogue
 
 /// Records the uuid, date and number fact it sees in the reducer and in its effect.
 private struct Reader: Reducer {

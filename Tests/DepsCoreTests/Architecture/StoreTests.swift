@@ -4,6 +4,7 @@ import Foundation
 import Synchronization
 import Testing
 @testable import DepsCore
+@testable import DepsCatalogue
 
 /// Waits for real time (a socket or a real clock in real features), then reports back.
 struct RealSleeper: Reducer {

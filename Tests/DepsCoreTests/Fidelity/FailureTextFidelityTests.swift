@@ -2,6 +2,7 @@
 // shapes): Swift-syntax values, the proportional diff indented by 4, the legends.
 import Testing
 @testable import DepsCore
+@testable import DepsCatalogue
 
 private struct Counter: Reducer {
   struct State: Equatable { var count = 0 }

@@ -5,6 +5,7 @@ import Foundation
 import Testing
 
 @testable import DepsCore
+@testable import DepsCatalogue
 
 @Suite struct ConcurrencyStressTests {
   /// Runs `body(i)` on `count` threads at once and waits for all of them.
@@ -65,13 +66,18 @@ import Testing
 
   @Test func overridesInstalledWhileOtherStoresRun() throws {
     let failures = LockedArray<String>()
+    let features = FeatureRegistry()
+    let endpoints = EndpointRegistry()
+    for module in [DepsModule.builtins, SeedCatalogue.module] {
+      module.register(into: features, endpoints: endpoints)
+    }
     onThreads(4) { index in
       do {
         for round in 0..<50 {
-          var overrides = DependencyOverrides()
+          var overrides = DependencyOverrides(registry: endpoints)
           try overrides.set("delayClient.wait", function: { _ in .null })
           try overrides.set("uuid", preset: "incrementing")
-          let feature = try FeatureRegistry.shared.descriptor(index % 2 == 0 ? "Counter" : "Todos")
+          let feature = try features.descriptor(index % 2 == 0 ? "Counter" : "Todos")
           let store = try feature.openTest(overrides: overrides)
           let action: Value = index % 2 == 0 ? "incrementButtonTapped" : "addButtonTapped"
           let issues = try store.send(action, assert: nil)

@@ -3,6 +3,7 @@
 import Testing
 
 @testable import DepsCore
+@testable import DepsCatalogue
 
 @Suite struct RunawayEffectTests {
   @Test func sendReturnsWhileAnImmediateTimerRuns() {

@@ -5,6 +5,7 @@
 import Foundation
 import Synchronization
 @testable import DepsCore
+@testable import DepsCatalogue
 
 // MARK: - FactClient (the seed's NumberFactClient): live, preview and test values
 

@@ -1,4 +1,4 @@
-// Serializes calls on one store (ARCHITECTURE.md: "calls on one handle are serialized") and
+// Serializes calls on one store (docs/architecture.md: "calls on one handle are serialized") and
 // lets a call made from inside the store's own callbacks (an observer, an override running in
 // an effect) through on the same thread instead of deadlocking.
 //

@@ -1,6 +1,6 @@
 // `TestClock`, as in swift-clocks: a clock whose time moves only when a test advances it.
 // Deps adds one thing: stores run effects on an executor of their own that only runs when
-// pumped (ARCHITECTURE.md, "Concurrency model"), so a store using this clock attaches a pump
+// pumped (docs/architecture.md, "The concurrency rule"), so a store using this clock attaches a pump
 // and every wake-up is followed by a pump, letting woken effects run and sleep again before the
 // clock looks for the next deadline. The lock guards the clock's state only: continuations are
 // resumed and pumps called after it is released.

@@ -1,0 +1,31 @@
+// The C face of the catalogue: every registered feature and every overridable dependency path,
+// as JSON. Both calls are handle-less: a failure is described by deps_last_error().
+import DepsCore
+
+/// Every registered feature as a JSON array (`[{"name","summary","state","actions",
+/// "dependencies"}]`), sorted by name. The caller frees the result with `deps_free`.
+///
+/// ```c
+/// char *json = deps_features_json();
+/// puts(json);
+/// deps_free(json);
+/// ```
+@_cdecl("deps_features_json")
+public func deps_features_json() -> UnsafeMutablePointer<CChar>? {
+  LastError.clear()
+  return mallocCString(Value.array(DepsLibrary.features.all.map(\.catalogueValue)).json())
+}
+
+/// Every overridable dependency path as a JSON array (`[{"path","input","output","async",
+/// "throws","contexts"}]`, plus `"presets"` where presets are accepted), sorted by path. The
+/// caller frees the result with `deps_free`.
+///
+/// ```c
+/// char *json = deps_dependencies_json();
+/// deps_free(json);
+/// ```
+@_cdecl("deps_dependencies_json")
+public func deps_dependencies_json() -> UnsafeMutablePointer<CChar>? {
+  LastError.clear()
+  return mallocCString(Value.array(DepsLibrary.endpoints.all.map(\.catalogueValue)).json())
+}

@@ -1,9 +1,0 @@
-// The catalogue's Result payload: `{"success": T}` / `{"failure": "message"}` (API.md §1).
-
-/// The outcome of an endpoint call carried by an action.
-package enum ActionResult<Success: Equatable & Codable & Sendable>: Equatable, Codable, Sendable {
-  /// The call returned `Success`.
-  case success(Success)
-  /// The call failed with this message.
-  case failure(String)
-}

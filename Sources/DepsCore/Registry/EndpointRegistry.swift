@@ -1,0 +1,160 @@
+// The endpoint registry: dependency path (`numberFact.fetch`, `uuid`, `continuousClock`, …) →
+// how to install an override from a foreign function `(Value) throws -> Value` or a preset,
+// and how to call the endpoint in the current scope. Registering an endpoint of a Swift client
+// is one line:
+//
+//   EndpointRegistry.shared.register("numberFact.fetch", \.numberFact.fetch)
+//
+// The closure's type gives the input/output shapes and whether it is async/throwing.
+import Synchronization
+
+/// A foreign implementation of an endpoint: JSON-shaped input to JSON-shaped output. Called only
+/// on the thread inside a call on the store that uses it.
+public typealias ForeignFunction = @Sendable (Value) throws -> Value
+
+/// One overridable dependency path.
+public struct EndpointDescriptor: Sendable {
+  /// The path, e.g. `numberFact.fetch`.
+  public let path: String
+  /// The input's JSON shape (`integer`, `string`, `null`, …).
+  public let input: String
+  /// The output's JSON shape.
+  public let output: String
+  /// True when the endpoint is async.
+  public let isAsync: Bool
+  /// True when the endpoint throws.
+  public let isThrowing: Bool
+  /// The contexts with an implementation of their own (`live`, `preview`, `test`).
+  public let contexts: [DependencyContext]
+  /// Preset names or shapes accepted by `deps_overrides_set` (empty: functions only).
+  public let presets: [String]
+
+  let installFunction: (@Sendable (inout DependencyValues, @escaping ForeignFunction) -> Void)?
+  let installPreset: (@Sendable (inout DependencyValues, Value) throws(BridgeError) -> Void)?
+  let installUnimplemented: (@Sendable (inout DependencyValues) -> Void)?
+  let invoke: (@Sendable (Value) async throws -> Value)?
+
+  /// The entry as `deps_dependencies_json()` lists it.
+  public var catalogueValue: Value {
+    var object = ValueObject()
+    object["path"] = .string(path)
+    object["input"] = .string(input)
+    object["output"] = .string(output)
+    object["async"] = .bool(isAsync)
+    object["throws"] = .bool(isThrowing)
+    object["contexts"] = .array(contexts.map { .string($0.rawValue) })
+    if !presets.isEmpty { object["presets"] = .array(presets.map { .string($0) }) }
+    return .object(object)
+  }
+}
+
+/// Every overridable dependency path of the process.
+public final class EndpointRegistry: Sendable {
+  /// The process-wide registry. It starts empty: modules fill it (`DepsModule.register`).
+  public static let shared = EndpointRegistry()
+
+  private let entries = Mutex<[String: EndpointDescriptor]>([:])
+  private let aliases = Mutex<[String: String]>([:])
+
+  /// An empty registry (tests and hosts may keep one apart from `shared`).
+  public init() {}
+
+  /// Adds (or replaces) an endpoint.
+  public func register(_ descriptor: EndpointDescriptor) {
+    entries.withLock { $0[descriptor.path] = descriptor }
+  }
+
+  /// Makes `alias` another name of `path` (e.g. `random` for `withRandomNumberGenerator`).
+  public func alias(_ alias: String, for path: String) {
+    aliases.withLock { $0[alias] = path }
+  }
+
+  /// Every endpoint, sorted by path.
+  public var all: [EndpointDescriptor] {
+    entries.withLock { Array($0.values) }.sorted { $0.path < $1.path }
+  }
+
+  /// The endpoint at `path`, or a not-found error naming the close matches.
+  public func descriptor(_ path: String) throws(BridgeError) -> EndpointDescriptor {
+    let resolved = aliases.withLock { $0[path] } ?? path
+    if let found = entries.withLock({ $0[resolved] }) { return found }
+    let known = entries.withLock { Array($0.keys) } + aliases.withLock { Array($0.keys) }
+    throw BridgeError(
+      .notFound, "unknown dependency path \"\(path)\"\(didYouMean(path, in: known))")
+  }
+
+  /// Registers a Swift endpoint at `keyPath` with the given closure type:
+  /// `(Input) async throws -> Output`.
+  public func register<Input, Output>(
+    _ path: String,
+    _ keyPath: WritableKeyPath<DependencyValues, @Sendable (Input) async throws -> Output>
+      & Sendable,
+    contexts: [DependencyContext] = DependencyContext.allCases,
+    presets: [String] = [],
+    preset: (@Sendable (inout DependencyValues, Value) throws(BridgeError) -> Void)? = nil
+  ) {
+    register(
+      EndpointDescriptor(
+        path: path, input: DynamicCoding.shape(of: Input.self),
+        output: DynamicCoding.shape(of: Output.self), isAsync: true, isThrowing: true,
+        contexts: contexts, presets: presets,
+        installFunction: { values, foreign in
+          values[keyPath: keyPath] = { input in
+            try DynamicCoding.decode(Output.self, from: foreign(DynamicCoding.encode(input)))
+          }
+        },
+        installPreset: preset,
+        installUnimplemented: { values in
+          values[keyPath: keyPath] = unimplemented(path)
+        },
+        invoke: { input in
+          let function = DependencyValues._current[keyPath: keyPath]
+          let output = try await function(DynamicCoding.decode(Input.self, from: input))
+          return try DynamicCoding.encode(output)
+        }))
+  }
+
+  /// Registers a Swift endpoint with no input: `() async throws -> Output`.
+  public func register<Output>(
+    _ path: String,
+    _ keyPath: WritableKeyPath<DependencyValues, @Sendable () async throws -> Output> & Sendable,
+    contexts: [DependencyContext] = DependencyContext.allCases,
+    presets: [String] = [],
+    preset: (@Sendable (inout DependencyValues, Value) throws(BridgeError) -> Void)? = nil
+  ) {
+    register(
+      EndpointDescriptor(
+        path: path, input: "null", output: DynamicCoding.shape(of: Output.self), isAsync: true,
+        isThrowing: true, contexts: contexts, presets: presets,
+        installFunction: { values, foreign in
+          values[keyPath: keyPath] = {
+            try DynamicCoding.decode(Output.self, from: foreign(.null))
+          }
+        },
+        installPreset: preset,
+        installUnimplemented: { values in
+          values[keyPath: keyPath] = unimplemented(path)
+        },
+        invoke: { _ in
+          let function = DependencyValues._current[keyPath: keyPath]
+          return try DynamicCoding.encode(try await function())
+        }))
+  }
+
+  /// Registers a whole dependency set only through presets and a custom installer (the
+  /// built-ins: `uuid`, `date.now`, clocks, …).
+  public func register(
+    _ path: String, input: String, output: String, isAsync: Bool = false,
+    isThrowing: Bool = false, contexts: [DependencyContext] = DependencyContext.allCases,
+    presets: [String],
+    function: (@Sendable (inout DependencyValues, @escaping ForeignFunction) -> Void)?,
+    preset: (@Sendable (inout DependencyValues, Value) throws(BridgeError) -> Void)?,
+    invoke: (@Sendable (Value) async throws -> Value)?
+  ) {
+    register(
+      EndpointDescriptor(
+        path: path, input: input, output: output, isAsync: isAsync, isThrowing: isThrowing,
+        contexts: contexts, presets: presets, installFunction: function, installPreset: preset,
+        installUnimplemented: nil, invoke: invoke))
+  }
+}
