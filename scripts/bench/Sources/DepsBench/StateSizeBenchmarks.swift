@@ -52,7 +52,7 @@ enum StateSizeBenchmarks {
   static let titles = ["first", "second"]
 
   static var all: [Benchmark] {
-    sizes.map { size in
+    stateOwnCost + sizes.map { size in
       var benchmark = Benchmark(
         name: "size.store.send.\(size)",
         summary: "Store.send changing one todo's title, \(size) todos",
@@ -82,6 +82,43 @@ enum StateSizeBenchmarks {
             }
             blackHole(store.state.todos.count)
           })
+        benchmark.warmup = 2
+        return benchmark
+      }
+  }
+
+  /// What the state costs by itself, whoever holds it: a one-item change of a copy that shares
+  /// its storage (copy-on-write copies the list) and `==` of two lists differing in one item.
+  static var stateOwnCost: [Benchmark] {
+    sizes.map { size in
+      var benchmark = Benchmark(
+        name: "size.state.cow.\(size)",
+        summary: "the state's own copy-on-write: change one todo of a shared list, \(size) todos",
+        target: .none
+      ) { n in
+        let shared = SizedTodos.state(size)
+        let id = size / 2
+        for i in 0..<n {
+          var copy = shared
+          copy.todos[id: id]?.title = titles[i & 1]
+          blackHole(copy.todos.count)
+        }
+      }
+      benchmark.warmup = 2
+      return benchmark
+    }
+      + sizes.map { size in
+        var benchmark = Benchmark(
+          name: "size.state.eq.\(size)",
+          summary: "the state's own ==: two lists differing in one todo, \(size) todos",
+          target: .none
+        ) { n in
+          let before = SizedTodos.state(size)
+          var after = before
+          after.todos[id: size / 2]?.title = "changed"
+          let pair = [before, after]
+          for i in 0..<n { blackHole(pair[i & 1] == pair[1 - (i & 1)] ? 1 : 0) }
+        }
         benchmark.warmup = 2
         return benchmark
       }
