@@ -449,23 +449,9 @@ public final class TestStore<State: Equatable, Action>: @unchecked Sendable {
     var expected = before
     if let modify {
       do {
-        // The closure sees the store's dependencies (`$0.date = date.now` reads its clock),
-        // bound as the store binds them around its reducer; each task-local is pushed only
-        // when it does not hold the value already.
-        func run() throws {
-          if XCTModifyLocals.isExhaustive == exhaustive {
-            try modify(&expected)
-          } else {
-            try XCTModifyLocals.$isExhaustive.withValue(exhaustive) { try modify(&expected) }
-          }
-        }
-        let dependencies = core.dependencies
-        let storage = UnsafeRawPointer(
-          Unmanaged.passUnretained(dependencies.storage).toOpaque())
-        if DependencyValues.currentStorageAddress == storage {
-          try run()
-        } else {
-          try DependencyScope.withValues(dependencies) { Result { try run() } }.get()
+        // The closure sees the store's dependencies (`$0.date = date.now` reads its clock).
+        try DependencyValues.$_current.withValue(core.dependencies) {
+          try XCTModifyLocals.$isExhaustive.withValue(exhaustive) { try modify(&expected) }
         }
       } catch {
         report(TestStoreMessages.threw(error), at: location)
