@@ -200,6 +200,9 @@ final class StoreCore<State, Action>: StoreRuntime, @unchecked Sendable {
   private var observers: [(id: UInt64, body: (Action, State) -> Void)] = []
   /// Actions sent while another action is being handled, handled after it (in order).
   @exclusivity(unchecked) private var pendingActions: [(Action, UInt64, Bool)] = []
+  /// True while `pendingActions` is not empty: checked instead of the array itself, whose
+  /// element type (a tuple over the generic `Action`) costs a runtime metadata lookup per use.
+  @exclusivity(unchecked) private var hasPendingActions = false
   private var nextObserverID: UInt64 = 0
   /// True when an observer or `onEffectAction` must be told of handled actions.
   @exclusivity(unchecked) private var hasListeners = false
@@ -246,6 +249,7 @@ final class StoreCore<State, Action>: StoreRuntime, @unchecked Sendable {
   func handle(_ action: Action, origin: UInt64, fromEffect: Bool) {
     if isHandling {
       pendingActions.append((action, origin, fromEffect))
+      hasPendingActions = true
       return
     }
     isHandling = true
@@ -256,13 +260,15 @@ final class StoreCore<State, Action>: StoreRuntime, @unchecked Sendable {
 
   /// Handles the queued re-entrant actions, oldest first (they may queue more).
   private func drainPendingActions() {
+    guard hasPendingActions else { return }
     var index = 0
     while index < pendingActions.count {
       let (action, origin, fromEffect) = pendingActions[index]
       index += 1
       handleNow(action, origin: origin, fromEffect: fromEffect)
     }
-    if index > 0 { pendingActions.removeAll(keepingCapacity: true) }
+    pendingActions.removeAll(keepingCapacity: true)
+    hasPendingActions = false
   }
 
   private func handleNow(_ action: Action, origin: UInt64, fromEffect: Bool) {
