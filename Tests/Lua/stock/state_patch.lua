@@ -26,6 +26,13 @@ check.eq(counter:state_patch(), { count = 1 }, "only the changed member")
 counter:send("incrementButtonTapped")
 check.eq(counter.state, { count = 2, isLoading = false }, "s.state")
 check.eq(counter:state_patch(), {}, "s.state is a read too")
+-- The observe pattern: on_action reading the patch gets each action's own change.
+local changes = {}
+counter:on_action(function() changes[#changes + 1] = counter:state_patch() end)
+counter:send("decrementButtonTapped")
+counter:send("incrementButtonTapped")
+check.eq(changes, { { count = 1 }, { count = 2 } }, "each action's own change")
+counter:on_action(nil)
 counter:close()
 check.raises("HERE: attempt to use a closed deps.Store", function() return counter:state_patch() end)
 
