@@ -248,8 +248,7 @@ final class StoreCore<State, Action>: StoreRuntime, @unchecked Sendable {
   /// in order, by the outermost call: the stack never grows with re-entrant sends.
   func handle(_ action: Action, origin: UInt64, fromEffect: Bool) {
     if isHandling {
-      pendingActions.append((action, origin, fromEffect))
-      hasPendingActions = true
+      enqueuePending(action, origin: origin, fromEffect: fromEffect)
       return
     }
     isHandling = true
@@ -258,9 +257,22 @@ final class StoreCore<State, Action>: StoreRuntime, @unchecked Sendable {
     isHandling = false
   }
 
+  /// Queues a re-entrant action. Out of line: the tuple type's metadata is looked up where
+  /// the tuple is used, so `handle` only pays for it when an action is actually queued.
+  @inline(never)
+  private func enqueuePending(_ action: Action, origin: UInt64, fromEffect: Bool) {
+    pendingActions.append((action, origin, fromEffect))
+    hasPendingActions = true
+  }
+
   /// Handles the queued re-entrant actions, oldest first (they may queue more).
+  @inline(__always)
   private func drainPendingActions() {
-    guard hasPendingActions else { return }
+    if hasPendingActions { drainPendingActionsNow() }
+  }
+
+  @inline(never)
+  private func drainPendingActionsNow() {
     var index = 0
     while index < pendingActions.count {
       let (action, origin, fromEffect) = pendingActions[index]
