@@ -264,6 +264,17 @@ int deps_store_run(deps_store *s, int timeout_ms);
 char *deps_store_state(deps_store *s);
 
 /**
+ * METHOD. What changed in the state since the last deps_store_state or deps_store_state_patch
+ * on s, as a JSON merge patch (RFC 7386): changed members only, nested objects patched member
+ * by member, null for a removed member, anything else that changed (an array, a number, a
+ * string) replaced whole. "{}" when nothing changed; the first read on s gives the whole state.
+ * Applying the patch to the previous read's state gives the current state. Called from an
+ * observer (deps_store_observe), it gives each handled action's own change.
+ * Returns: a string the caller frees with deps_free; NULL when s is NULL (deps_last_error()).
+ */
+char *deps_store_state_patch(deps_store *s);
+
+/**
  * METHOD. Calls fn(user_data, action_json, state_json) for every action the store handles
  * from now on, on the thread inside the call that handled it (send or run). Replaces the
  * previous observer; fn NULL stops observing. user_data is not owned by the store.

@@ -18,6 +18,9 @@ public typealias DepsActionFunction = @convention(c) (
 /// The object behind a `deps_store *`.
 final class StoreHandle: CHandle, @unchecked Sendable {
   let store: any BridgedStore
+  /// The state as of the last `deps_store_state` / `deps_store_state_patch` (nil: none yet),
+  /// what the next patch is relative to. Guarded by `lock`.
+  var lastRead: Value?
 
   init(_ store: any BridgedStore) {
     self.store = store
@@ -124,7 +127,30 @@ public func deps_store_state(_ store: OpaquePointer?) -> UnsafeMutablePointer<CC
     return nil
   }
   let handle = Handle.object(store, as: StoreHandle.self)
-  return handle.lock.withLock { mallocCString(handle.store.state.json()) }
+  return handle.lock.withLock {
+    let state = handle.store.state
+    handle.lastRead = state
+    return mallocCString(state.json())
+  }
+}
+
+/// What changed in the state since the last `deps_store_state` or `deps_store_state_patch` on
+/// this handle, as a JSON merge patch (RFC 7386): `{}` when nothing changed, the whole state
+/// on the first read. The caller frees it with `deps_free`. NULL when `s` is NULL
+/// (`deps_last_error()` says so).
+@_cdecl("deps_store_state_patch")
+public func deps_store_state_patch(_ store: OpaquePointer?) -> UnsafeMutablePointer<CChar>? {
+  guard let store else {
+    setLastError(CArgument.null("deps_store_state_patch", "s"))
+    return nil
+  }
+  let handle = Handle.object(store, as: StoreHandle.self)
+  return handle.lock.withLock {
+    let state = handle.store.state
+    let patch = MergePatch.diff(from: handle.lastRead ?? .object(ValueObject()), to: state)
+    handle.lastRead = state
+    return mallocCString((patch ?? .object(ValueObject())).json())
+  }
 }
 
 /// Calls `fn(user_data, action_json, state_json)` for every action the store handles (sent or

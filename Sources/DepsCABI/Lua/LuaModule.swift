@@ -61,6 +61,9 @@ enum LuaModule {
     }
     LuaStack.push(L, DepsVersion.string)
     LuaStack.setRawField(L, -2, "version")
+    // `deps.null`: a removed member in `s:state_patch()`'s merge patch.
+    lua_pushlightuserdata(L, nil)
+    LuaStack.setRawField(L, -2, "null")
     lua_pushvalue(L, -1)
     runtime.moduleRef = luaL_ref(L, clua_registryindex())
     return 1

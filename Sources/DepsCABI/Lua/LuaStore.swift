@@ -1,6 +1,6 @@
 // `deps.Store{feature=, context=, state=, dependencies=}`: a plain store as a full userdata with
 // the metatable `deps.Store`. `s:send(action, payload)` reduces and runs effects until they
-// wait; `s:run(seconds)` pumps effects (true when idle); `s.state` is a fresh copy;
+// wait; `s:run(seconds)` pumps effects (true when idle); `s.state` is a fresh copy and `s:state_patch()` what changed since the last read;
 // `s:on_action(function(action, payload, state) end)` observes every handled action. For a host's
 // event loop: `s:fd()` is a descriptor readable while the store has work ready, `s:pump()` does
 // that work without blocking (true when idle), `s:next_deadline()` the seconds until the next
@@ -16,6 +16,8 @@ final class LuaStoreBox: LuaOpenStore {
   let featureName: String
   let context: DependencyContext
   var store: (any BridgedStore)?
+  /// The state as of the last `s.state` / `s:state_patch()` (nil: none yet).
+  var lastRead: Value?
 
   init(runtime: LuaRuntime, featureName: String, context: DependencyContext,
        store: any BridgedStore) {
@@ -92,7 +94,7 @@ enum LuaStore {
       L, runtime, name: metatable,
       methods: [
         ("send", send), ("run", run), ("on_action", onAction), ("close", close), ("fd", fd),
-        ("pump", pump), ("next_deadline", nextDeadline),
+        ("pump", pump), ("next_deadline", nextDeadline), ("state_patch", statePatch),
       ],
       index: index,
       metamethods: [
@@ -179,6 +181,40 @@ enum LuaStore {
 
   private static func check(_ issues: [String]) throws(LuaFailure) {
     if !issues.isEmpty { throw .error(issues.joined(separator: "\n\n")) }
+  }
+
+  /// `s:state_patch()`: what changed since the last `s.state` or `s:state_patch()`, as a merge
+  /// patch table (a removed member is `deps.null`; the first read gives the whole state).
+  private static let statePatch: clua_SwiftFunction = { L in
+    luaEntry(L) { L, _ throws(LuaFailure) in
+      let (box, store) = try open(L)
+      let state = store.state
+      let patch = MergePatch.diff(from: box.lastRead ?? .object(ValueObject()), to: state)
+      box.lastRead = state
+      guard pushPatch(L, patch ?? .object(ValueObject())) else {
+        throw .error("Lua stack overflow")
+      }
+      return 1
+    }
+  }
+
+  /// Pushes a merge patch: as `LuaValue.push`, except that a `null` member of a patched object
+  /// is `deps.null` (a Lua table cannot hold nil).
+  private static func pushPatch(_ L: OpaquePointer, _ patch: Value, depth: Int = 0) -> Bool {
+    guard case .object(let members) = patch else { return LuaValue.push(L, patch) }
+    guard depth < LuaValue.maxDepth, lua_checkstack(L, 3) != 0 else { return false }
+    lua_createtable(L, 0, Int32(clamping: members.count))
+    for (key, member) in members {
+      LuaStack.push(L, key)
+      if member.isNull {
+        lua_pushlightuserdata(L, nil)
+      } else if !pushPatch(L, member, depth: depth + 1) {
+        clua_pop(L, 2)
+        return false
+      }
+      lua_rawset(L, -3)
+    }
+    return true
   }
 
   /// `s:send(action, payload)`.
@@ -279,8 +315,10 @@ enum LuaStore {
       case "context": LuaStack.push(L, box.context.rawValue)
       case "closed": lua_pushboolean(L, box.store == nil ? 1 : 0)
       case "state":
-        let (_, store) = try open(L)
-        guard LuaValue.push(L, store.state) else { throw .error("Lua stack overflow") }
+        let (box, store) = try open(L)
+        let state = store.state
+        box.lastRead = state
+        guard LuaValue.push(L, state) else { throw .error("Lua stack overflow") }
       case "busy":
         let (_, store) = try open(L)
         lua_pushboolean(L, store.hasEffectsInFlight ? 1 : 0)

@@ -32,4 +32,42 @@ public enum MergePatch {
     }
     return .object(result)
   }
+
+  /// The merge patch that turns `old` into `new`, or `nil` when they are equal: objects give
+  /// only their changed members (`null` for a removed one, recursively for nested objects);
+  /// anything else that changed (a number, a string, an array) is replaced whole, as RFC 7386
+  /// has it. `apply(diff(from: a, to: b)!, to: a) == b` whenever `b` has no `null` member (a
+  /// merge patch cannot set a member to `null`; Deps' states leave a nil optional out).
+  ///
+  /// ```swift
+  /// MergePatch.diff(from: ["count": 0, "note": "x"], to: ["count": 1])
+  /// // {"count":1,"note":null}
+  /// ```
+  public static func diff(from old: Value, to new: Value) -> Value? {
+    guard case let .object(newMembers) = new, case let .object(oldMembers) = old else {
+      // Not `old == new ? nil : new`: `nil` would be typed `Value` there, i.e. `.null`.
+      if old == new { return Optional.none }
+      return new
+    }
+    var patch = ValueObject()
+    var kept = 0
+    for (name, value) in newMembers {
+      switch oldMembers[name] {
+      case .some(let previous):
+        kept += 1
+        if let change = diff(from: previous, to: value) {
+          patch.updateValue(change, forKey: name)
+        }
+      case .none:
+        patch.updateValue(value, forKey: name)
+      }
+    }
+    if kept != oldMembers.count {
+      for (name, _) in oldMembers {
+        if case .none = newMembers[name] { patch.updateValue(.null, forKey: name) }
+      }
+    }
+    if patch.isEmpty { return Optional.none }
+    return .object(patch)
+  }
 }

@@ -40,19 +40,81 @@ static void fact_round_trip(long n) {
   for (long i = 0; i < n; i++) deps_store_send(fact, "\"numberFactButtonTapped\"");
 }
 
+/* The state-size family: the catalogue's Todos with N items (preview context: the list is
+ * saved to an in-memory userDefaults after every change), one item's title changed per send. */
+static deps_store *todos[3];
+static const long todo_sizes[3] = {10, 1000, 100000};
+
+static deps_store *todos_store(int size) {
+  if (todos[size] == NULL) {
+    long count = todo_sizes[size];
+    size_t capacity = 32 + (size_t)count * 96, used = 0;
+    char *state = malloc(capacity);
+    if (state == NULL) return NULL;
+    used += (size_t)sprintf(state + used, "{\"todos\":[");
+    for (long i = 0; i < count; i++) {
+      used += (size_t)sprintf(state + used,
+                              "%s{\"id\":\"00000000-0000-0000-0000-%012ld\",\"createdAt\":0,"
+                              "\"title\":\"todo %ld\"}", i ? "," : "", i, i);
+    }
+    sprintf(state + used, "]}");
+    if (deps_store_open(&todos[size], "Todos", state, DEPS_CONTEXT_PREVIEW, NULL) != DEPS_OK) {
+      fprintf(stderr, "cbench: %s\n", deps_last_error());
+      exit(1);
+    }
+    free(state);
+  }
+  return todos[size];
+}
+
+static long todo_step;
+
+static void todos_send(deps_store *s, long size) {
+  char action[128];
+  snprintf(action, sizeof action,
+           "{\"titleChanged\":{\"id\":\"00000000-0000-0000-0000-%012ld\",\"title\":\"%s\"}}",
+           size / 2, (todo_step++ & 1) ? "second" : "first");
+  deps_store_send(s, action);
+}
+
+static void todos_run(int size, long n, char *(*read)(deps_store *)) {
+  deps_store *s = todos_store(size);
+  for (long i = 0; i < n; i++) {
+    todos_send(s, todo_sizes[size]);
+    if (read != NULL) deps_free(read(s));
+  }
+}
+
+#define TODOS_OPS(index)                                                                        \
+  static void todos_send_##index(long n) { todos_run(index, n, NULL); }                         \
+  static void todos_state_##index(long n) { todos_run(index, n, deps_store_state); }            \
+  static void todos_patch_##index(long n) { todos_run(index, n, deps_store_state_patch); }
+TODOS_OPS(0)
+TODOS_OPS(1)
+TODOS_OPS(2)
+
 struct op {
   const char *name;
   const char *target;
   const char *summary;
   void (*run)(long n);
+  long warmup;
 };
 
 static const struct op ops[] = {
   {"c.store.send+state", "ns 2000",
-   "C: deps_store_send + deps_store_state (+ deps_free) on Counter", send_and_state},
+   "C: deps_store_send + deps_store_state (+ deps_free) on Counter", send_and_state, 1000},
   {"c.endpoint.callback", "none",
    "C: NumberFact send whose effect calls a C fetch callback and sends the response back",
-   fact_round_trip},
+   fact_round_trip, 1000},
+#define TODOS_ROWS(index, size)                                                                 \
+  {"c.size.send." size, "none", "C: Todos send changing one title, " size " todos",             \
+   todos_send_##index, 2},                                                                      \
+  {"c.size.send+state." size, "none",                                                           \
+   "C: the same send + deps_store_state (the whole state)", todos_state_##index, 2},            \
+  {"c.size.send+patch." size, "none",                                                           \
+   "C: the same send + deps_store_state_patch (what changed)", todos_patch_##index, 2},
+  TODOS_ROWS(0, "10") TODOS_ROWS(1, "1000") TODOS_ROWS(2, "100000")
 };
 
 static double now_ns(void) {
@@ -87,15 +149,15 @@ int main(int argc, char **argv) {
   if (argc == 4 && strcmp(argv[1], "--callgrind") == 0) {
     for (size_t i = 0; i < count; i++) {
       if (strcmp(ops[i].name, argv[2]) == 0) {
-        ops[i].run(1000);
+        ops[i].run(ops[i].warmup);
         ops[i].run(atol(argv[3]));
       }
     }
   } else {
     for (size_t i = 0; i < count; i++) {
       double samples[7];
-      long n = 100;
-      ops[i].run(200);
+      long n = ops[i].warmup < 100 ? 1 : 100;
+      ops[i].run(ops[i].warmup < 200 ? ops[i].warmup : 200);
       for (;;) {
         double start = now_ns();
         ops[i].run(n);
@@ -113,5 +175,8 @@ int main(int argc, char **argv) {
   }
   deps_store_close(counter);
   deps_store_close(fact);
+  for (int i = 0; i < 3; i++) {
+    if (todos[i] != NULL) deps_store_close(todos[i]);
+  }
   return 0;
 }

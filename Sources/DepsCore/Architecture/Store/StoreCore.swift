@@ -200,6 +200,9 @@ final class StoreCore<State, Action>: StoreRuntime, @unchecked Sendable {
   private var observers: [(id: UInt64, body: (Action, State) -> Void)] = []
   /// Actions sent while another action is being handled, handled after it (in order).
   @exclusivity(unchecked) private var pendingActions: [(Action, UInt64, Bool)] = []
+  /// True while `pendingActions` is not empty: checked instead of the array itself, whose
+  /// element type (a tuple over the generic `Action`) costs a runtime metadata lookup per use.
+  @exclusivity(unchecked) private var hasPendingActions = false
   private var nextObserverID: UInt64 = 0
   /// True when an observer or `onEffectAction` must be told of handled actions.
   @exclusivity(unchecked) private var hasListeners = false
@@ -245,7 +248,7 @@ final class StoreCore<State, Action>: StoreRuntime, @unchecked Sendable {
   /// in order, by the outermost call: the stack never grows with re-entrant sends.
   func handle(_ action: Action, origin: UInt64, fromEffect: Bool) {
     if isHandling {
-      pendingActions.append((action, origin, fromEffect))
+      enqueuePending(action, origin: origin, fromEffect: fromEffect)
       return
     }
     isHandling = true
@@ -258,14 +261,29 @@ final class StoreCore<State, Action>: StoreRuntime, @unchecked Sendable {
   /// sends for every action it sees would never let the call return.
   static var reentrantLimit: Int { 10_000 }
 
+  /// Queues a re-entrant action. Out of line: the tuple type's metadata is looked up where
+  /// the tuple is used, so `handle` only pays for it when an action is actually queued.
+  @inline(never)
+  private func enqueuePending(_ action: Action, origin: UInt64, fromEffect: Bool) {
+    pendingActions.append((action, origin, fromEffect))
+    hasPendingActions = true
+  }
+
   /// Handles the queued re-entrant actions, oldest first (they may queue more), at most
   /// `reentrantLimit`; the rest are dropped with an issue.
+  @inline(__always)
   private func drainPendingActions() {
+    if hasPendingActions { drainPendingActionsNow() }
+  }
+
+  @inline(never)
+  private func drainPendingActionsNow() {
     var index = 0
     while index < pendingActions.count {
       if index == Self.reentrantLimit {
         let dropped = pendingActions.count - index
         pendingActions.removeAll(keepingCapacity: true)
+        hasPendingActions = false
         reportIssue(
           "\(Self.reentrantLimit) actions were sent to this store while it handled one action "
             + "(an observer or a callback that sends an action for every action it sees?); it "
@@ -276,7 +294,8 @@ final class StoreCore<State, Action>: StoreRuntime, @unchecked Sendable {
       index += 1
       handleNow(action, origin: origin, fromEffect: fromEffect)
     }
-    if index > 0 { pendingActions.removeAll(keepingCapacity: true) }
+    pendingActions.removeAll(keepingCapacity: true)
+    hasPendingActions = false
   }
 
   private func handleNow(_ action: Action, origin: UInt64, fromEffect: Bool) {

@@ -3,5 +3,6 @@
 enum Benchmarks {
   static var all: [Benchmark] {
     DependencyBenchmarks.all + ArchitectureBenchmarks.all + BridgeBenchmarks.all
+      + StateSizeBenchmarks.all
   }
 }

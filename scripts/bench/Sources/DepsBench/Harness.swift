@@ -43,6 +43,9 @@ struct Benchmark: Sendable {
   /// What it measures, for the table.
   let summary: String
   let target: Target
+  /// Iterations run before measuring (the same for every count, so it cancels out); small for
+  /// operations whose cost grows with a large state.
+  var warmup = 1_000
   /// Runs the operation `n` times (any setup it does is outside the timed loop's body).
   let body: Body
 
@@ -122,8 +125,8 @@ enum Harness {
   static func measure(
     _ benchmark: Benchmark, repeats: Int, minimumNanoseconds: UInt64
   ) -> Double {
-    run(benchmark, 200)  // warm-up: caches, lazily computed defaults
-    var n = 100
+    run(benchmark, min(200, benchmark.warmup))  // warm-up: caches, lazily computed defaults
+    var n = min(100, max(1, benchmark.warmup))
     while true {
       let start = Clock.nanoseconds
       run(benchmark, n)
@@ -163,7 +166,7 @@ enum Harness {
           printError("usage: DepsBench --callgrind NAME ITERATIONS")
           return 2
         }
-        run(benchmark, 1_000)  // the same warm-up for every count: it cancels out
+        run(benchmark, benchmark.warmup)  // the same warm-up for every count: it cancels out
         run(benchmark, count)
         return 0
       case "--repeats":
