@@ -93,7 +93,7 @@ enum LuaStore {
       methods: [
         ("send", send), ("run", run), ("on_action", onAction), ("close", close), ("fd", fd),
         ("pump", pump), ("next_deadline", nextDeadline),
-      ],
+      ] + LuaTrace.storeMethods,
       index: index,
       metamethods: [
         ("__newindex", newIndex), ("__gc", LuaUserdata.collectStore), ("__close", scopeClose),
@@ -112,7 +112,7 @@ enum LuaStore {
     clua_pop(L, 1)
   }
 
-  private static func open(_ L: OpaquePointer) throws(LuaFailure)
+  static func open(_ L: OpaquePointer) throws(LuaFailure)
     -> (LuaStoreBox, any BridgedStore)
   {
     let box = try LuaUserdata.object(L, 1, metatable: metatable, as: LuaStoreBox.self)
@@ -148,6 +148,7 @@ enum LuaStore {
         overrides = try LuaDependencies.collect(L, runtime, functionAt: lua_gettop(L))
       }
       clua_pop(L, 1)
+      overrides.trace = try LuaTrace.recorder(L, tableAt: 1)
       let opened: Result<any BridgedStore, BridgeError> = runtime.inScope {
         do throws(BridgeError) {
           return .success(

@@ -62,6 +62,7 @@ enum Catalogue {
 
   static func registerEndpoints(in registry: EndpointRegistry) {
     registry.register("numberFact.fetch", \.numberFact.fetch)
+    registry.markUnimplementedInTests("numberFact.fetch")
     registry.register("delayClient.wait", \.delayClient.wait, contexts: [.live])
     registerUUID(in: registry)
     registerDate(in: registry)

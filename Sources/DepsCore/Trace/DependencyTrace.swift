@@ -239,6 +239,12 @@ public final class DependencyTrace: Sendable {
     return all.map(Self.line).joined(separator: "\n")
   }
 
+  /// Ends the last of `messages` (a failing test's) with the short text of the last steps.
+  func endWithLastSteps(_ messages: inout [String], count: Int = 6) {
+    guard !messages.isEmpty, !events.isEmpty else { return }
+    messages[messages.count - 1] += "\n\nLast steps:\n" + timelineText(last: count)
+  }
+
   static func line(_ event: TraceEvent) -> String {
     let by = event.cause.map { " (by \($0))" } ?? ""
     switch event.kind {

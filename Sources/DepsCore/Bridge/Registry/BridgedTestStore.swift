@@ -231,7 +231,11 @@ final class SwiftBridgedTestStore<State: Equatable, Action>: BridgedTestStore,
     if isClosed { return [] }
     isClosed = true
     withIssueReporters([recorder]) { store.complete() }
-    return drainIssues()
+    var messages = drainIssues()
+    if let cassette = store.core.trace?.cassette {
+      do throws(CassetteError) { try cassette.save() } catch { messages.append(error.message) }
+    }
+    return messages
   }
 
   func pollDescriptor() throws(BridgeError) -> Int32 {
@@ -249,6 +253,8 @@ final class SwiftBridgedTestStore<State: Equatable, Action>: BridgedTestStore,
 
   private func drainIssues() -> [String] {
     let dialect = store.dialect
-    return recorder.takeMessages().map { TestStoreMessages.inDialect($0, dialect) }
+    var messages = recorder.takeMessages().map { TestStoreMessages.inDialect($0, dialect) }
+    if let trace = store.core.trace, !messages.isEmpty { trace.endWithLastSteps(&messages) }
+    return messages
   }
 }

@@ -33,6 +33,8 @@ public struct EndpointDescriptor: Sendable {
   let installPreset: (@Sendable (inout DependencyValues, Value) throws(BridgeError) -> Void)?
   let installUnimplemented: (@Sendable (inout DependencyValues) -> Void)?
   let invoke: (@Sendable (Value) async throws -> Value)?
+  /// True when the test context's implementation is `unimplemented` (a test must override it).
+  var testValueIsUnimplemented = false
   /// Wraps the endpoint's closure in a store's dependencies (tracing, cassettes); nil when the
   /// endpoint cannot be observed (built-ins set through presets).
   var installInterceptor: (@Sendable (inout DependencyValues, @escaping EndpointAround) -> Void)? =
@@ -88,6 +90,12 @@ public final class EndpointRegistry: Sendable {
     let known = entries.withLock { Array($0.keys) } + aliases.withLock { Array($0.keys) }
     throw BridgeError(
       .notFound, "unknown dependency path \"\(path)\"\(didYouMean(path, in: known))")
+  }
+
+  /// Marks the endpoint at `path` as `unimplemented` in tests (the upfront check lists it
+  /// unless overridden).
+  public func markUnimplementedInTests(_ path: String) {
+    entries.withLock { $0[path]?.testValueIsUnimplemented = true }
   }
 
   /// Registers a Swift endpoint at `keyPath` with the given closure type:
