@@ -78,11 +78,13 @@ extension DependencyValues {
       let layer = overridden ? "override" : contextLayer
       let site = overridden ? trace.overrideSite(path) : nil
       trace.noteObserved(path)
-      let cassette = trace.cassette
-      let usesStoreImplementation = overridden || context == .live
+      // An override the recipe sets wins over the cassette; recording calls the store's own
+      // implementation in the live context, the endpoint's live value otherwise.
+      let cassette = overridden ? nil : trace.cassette
+      let recordsStoreImplementation = context == .live
       install(&values) { [trace] input, next, live in
         if let cassette {
-          let target = usesStoreImplementation ? next : live
+          let target = recordsStoreImplementation ? next : live
           let (outcome, replayed) = try await cassette.handle(path, input, call: target)
           trace.recordCall(
             path, arguments: input, outcome: outcome,

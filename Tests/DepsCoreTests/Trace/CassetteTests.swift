@@ -13,18 +13,13 @@ import Testing
     return path
   }
 
-  private func store(
-    count: Int, trace: DependencyTrace, baseURL: String? = nil
-  ) -> TestStore<NumberFact.State, NumberFact.Action> {
+  private func store(count: Int, trace: DependencyTrace)
+    -> TestStore<NumberFact.State, NumberFact.Action>
+  {
     TestStore(initialState: NumberFact.State(count: count)) {
       NumberFact()
     } withDependencies: {
-      if let baseURL {
-        $0.numberFact = .live(baseURL: baseURL)
-        $0.dependencyTrace = trace.overriding("numberFact.fetch")
-      } else {
-        $0.dependencyTrace = trace
-      }
+      $0.dependencyTrace = trace
     }
   }
 
@@ -43,7 +38,16 @@ import Testing
     let base = "http://127.0.0.1:\(server.port)"
     let recording = try Cassette(path: path, mode: .once)
     let liveBefore = LiveCalls.snapshot["numberFact.fetch", default: 0]
-    await fetch(store(count: 7, trace: DependencyTrace(cassette: recording), baseURL: base), expect: "7 is lucky.")
+    let live = Store(initialState: NumberFact.State(count: 7)) {
+      NumberFact()
+    } withDependencies: {
+      $0.context = .live
+      $0.numberFact = .live(baseURL: base)
+      $0.dependencyTrace = DependencyTrace(cassette: recording)
+    }
+    live.send(.numberFactButtonTapped)
+    #expect(live.run(timeout: .seconds(5)))
+    #expect(live.withState(\.numberFact) == "7 is lucky.")
     try recording.save()
     server.stop()
     #expect(LiveCalls.snapshot["numberFact.fetch", default: 0] == liveBefore + 1)
