@@ -7,12 +7,8 @@
 // reach a dependency with neither a test value nor an override.
 import CLua
 import DepsCore
-import Synchronization
 
 enum LuaTrace {
-  /// When set, opening a test store whose feature may reach an uncovered dependency raises.
-  static let checksDependenciesOnOpen = Atomic<Bool>(false)
-
   static let storeMethods: [(String, clua_SwiftFunction)] = [
     ("timeline", storeTimeline), ("trace", storeTrace),
   ]
@@ -102,7 +98,7 @@ enum LuaTrace {
   static func checkBeforeOpening(_ feature: FeatureDescriptor, _ overrides: DependencyOverrides)
     throws(LuaFailure)
   {
-    guard checksDependenciesOnOpen.load(ordering: .relaxed) else { return }
+    guard DependencyCheck.checksOnOpen else { return }
     let uncovered = feature.uncoveredDependencies(overrides: overrides)
     if !uncovered.isEmpty { throw .error(feature.uncoveredDependenciesMessage(uncovered)) }
   }

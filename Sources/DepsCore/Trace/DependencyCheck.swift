@@ -1,3 +1,5 @@
+import Synchronization
+
 // The upfront check of a test: the endpoints a feature declares that would reach neither a
 // test value nor an override in a test store opened with a recipe.
 
@@ -39,5 +41,16 @@ extension FeatureDescriptor {
   public func uncoveredDependenciesMessage(_ paths: [String]) -> String {
     "\(name) may reach dependencies with neither a test value nor an override: "
       + paths.joined(separator: ", ")
+  }
+}
+
+/// The process-wide upfront check (`depsh test --check-deps`): while on, opening a test store
+/// from a front refuses a feature that may reach an uncovered dependency.
+public enum DependencyCheck {
+  private static let enabled = Atomic<Bool>(false)
+  /// True while the check is on.
+  public static var checksOnOpen: Bool {
+    get { enabled.load(ordering: .relaxed) }
+    set { enabled.store(newValue, ordering: .relaxed) }
   }
 }

@@ -91,7 +91,7 @@ public struct DependencyOverrides: Sendable {
         values.context = context
       }
     }
-    if let trace {
+    if let trace = trace ?? AmbientTrace.make() {
       trace.noteOverrides(overriddenPaths, sites: sites)
       values.dependencyTrace = trace
     }
