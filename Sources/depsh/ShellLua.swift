@@ -105,6 +105,16 @@ function shell.keep_result(value)
   rawset(_G, "_1", value)
 end
 
+-- `.timeline NAME [mermaid]`: the timeline of the store the expression NAME names.
+function shell.timeline(name, format)
+  local chunk = load("return " .. name, "=.timeline", "t")
+  local ok, store = pcall(chunk or error, nil)
+  if not chunk or not ok or (type(store) ~= "userdata") or not store.timeline then
+    error(".timeline needs a store: " .. name .. " is not one", 0)
+  end
+  return store:timeline(format)
+end
+
 -- `.reset`: closes every store and test store, fresh dependencies.
 function shell.reset_session()
   local leftovers = deps and deps._reset and deps._reset()
