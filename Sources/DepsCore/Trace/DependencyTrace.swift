@@ -70,9 +70,22 @@ public final class DependencyTrace: Sendable {
     var overridden: [String] = []
     var calls: [String: Int] = [:]
     var observed: Set<String> = []
+    var nextIndex = 1
+
+    mutating func append(_ event: TraceEvent) {
+      nextIndex += 1
+      events.append(event)
+      if events.count > DependencyTrace.eventLimit + DependencyTrace.eventLimit / 10 {
+        events.removeFirst(events.count - DependencyTrace.eventLimit)
+      }
+    }
   }
 
   private let storage = Mutex(Storage())
+  /// The most steps kept: past it the oldest are dropped (a live timer in a REPL session
+  /// ticks forever). Numbers keep counting.
+  public static let eventLimit = 10_000
+
   /// Turns a store's action into the text the trace shows (JSON for the fronts' stores).
   let describeAction: Mutex<(@Sendable (Any) -> String)?> = Mutex(nil)
   /// The cassette that replays or records the endpoint calls, if any.
@@ -94,8 +107,8 @@ public final class DependencyTrace: Sendable {
       if fromEffect && owner == nil {
         owner = s.effectOrigins.filter { $0.value == origin }.keys.max()
       }
-      let index = s.events.count + 1
-      s.events.append(
+      let index = s.nextIndex
+      s.append(
         TraceEvent(
           index: index, kind: fromEffect ? .receive : .send, name: text, effect: owner,
           cause: owner.flatMap { s.effectStarts[$0] }, arguments: nil, outcome: nil,
@@ -114,8 +127,8 @@ public final class DependencyTrace: Sendable {
 
   func effectStarted(_ id: UInt64, origin: UInt64) {
     storage.withLock { s in
-      let index = s.events.count + 1
-      s.events.append(
+      let index = s.nextIndex
+      s.append(
         TraceEvent(
           index: index, kind: .effectStarted, name: "effect \(id)", effect: id,
           cause: s.currentAction, arguments: nil, outcome: nil, layer: nil, site: nil))
@@ -126,9 +139,9 @@ public final class DependencyTrace: Sendable {
 
   func effectFinished(_ id: UInt64) {
     storage.withLock { s in
-      s.events.append(
+      s.append(
         TraceEvent(
-          index: s.events.count + 1, kind: .effectFinished, name: "effect \(id)", effect: id,
+          index: s.nextIndex, kind: .effectFinished, name: "effect \(id)", effect: id,
           cause: s.effectStarts[id], arguments: nil, outcome: nil, layer: nil, site: nil))
       s.effectOrigins[id] = nil
     }
@@ -146,9 +159,9 @@ public final class DependencyTrace: Sendable {
     }
     storage.withLock { s in
       s.calls[path, default: 0] += 1
-      s.events.append(
+      s.append(
         TraceEvent(
-          index: s.events.count + 1, kind: .call, name: path, effect: effect,
+          index: s.nextIndex, kind: .call, name: path, effect: effect,
           cause: effect.flatMap { s.effectStarts[$0] } ?? s.currentAction,
           arguments: arguments.json(), outcome: outcomeText, layer: layer, site: site))
     }
