@@ -65,6 +65,7 @@ enum Help {
     Entry(syntax: ".deps", summary: "list the dependency endpoints that can be overridden"),
     Entry(syntax: ".context [name]", summary: "show or set the context of new stores"),
     Entry(syntax: ".load FILE", summary: "run a Lua file in this session"),
+    Entry(syntax: ".save FILE", summary: "write the session's stores as a deps.test scenario"),
     Entry(syntax: ".timeline NAME", summary: "print a store's timeline (\".timeline NAME mermaid\": Mermaid)"),
     Entry(syntax: ".reset", summary: "close every store and start from fresh dependencies"),
     Entry(syntax: ".clear", summary: "clear the screen"),

@@ -149,6 +149,12 @@ enum REPL {
       }
       printHelper(
         lua.callHelper("timeline", [.string(name), .string(values.count == 2 ? values[1] : "text")]))
+    case ".save":
+      guard let argument else {
+        Output.error("Error: .save needs a file name\n")
+        return true
+      }
+      printHelper(lua.callHelper("save", [.string(argument)]))
     case ".load":
       guard let argument else {
         Output.error("Error: .load needs a file name\n")

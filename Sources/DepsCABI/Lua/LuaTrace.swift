@@ -10,8 +10,37 @@ import DepsCore
 
 enum LuaTrace {
   static let storeMethods: [(String, clua_SwiftFunction)] = [
-    ("timeline", storeTimeline), ("trace", storeTrace),
+    ("timeline", storeTimeline), ("trace", storeTrace), ("steps", storeSteps),
   ]
+
+  /// `store:steps()`: the trace's steps as tables {kind=, name=, arguments=, outcome=} (the
+  /// call's arguments and outcome as JSON text; `outcome` starts with `error: ` for an error).
+  private static let storeSteps: clua_SwiftFunction = { L in
+    luaEntry(L) { L, _ throws(LuaFailure) in
+      guard let trace = try LuaStore.open(L).1.trace else {
+        throw .error("this store has no trace (open it with trace = true or a cassette)")
+      }
+      let events = trace.events
+      lua_createtable(L, Int32(events.count), 0)
+      for (offset, event) in events.enumerated() {
+        lua_createtable(L, 0, 4)
+        LuaStack.push(L, event.kind.rawValue)
+        lua_setfield(L, -2, "kind")
+        LuaStack.push(L, event.name)
+        lua_setfield(L, -2, "name")
+        if let arguments = event.arguments {
+          LuaStack.push(L, arguments)
+          lua_setfield(L, -2, "arguments")
+        }
+        if let outcome = event.outcome {
+          LuaStack.push(L, outcome)
+          lua_setfield(L, -2, "outcome")
+        }
+        lua_rawseti(L, -2, lua_Integer(offset + 1))
+      }
+      return 1
+    }
+  }
 
   static let testStoreMethods: [(String, clua_SwiftFunction)] = [
     ("timeline", testStoreTimeline), ("trace", testStoreTrace),
