@@ -117,6 +117,8 @@ end
 
 -- `.reset`: closes every store and test store, fresh dependencies.
 function shell.reset_session()
+  shell.session = setmetatable({}, { __mode = "k" })
+  shell.session_order = {}
   local leftovers = deps and deps._reset and deps._reset()
   local text = "every store closed; dependencies are fresh"
   if leftovers then text = text .. "\n" .. leftovers end
@@ -143,10 +145,19 @@ function shell.context()
   return "(unknown)"
 end
 
+shell.session = setmetatable({}, { __mode = "k" })
+shell.session_order = {}
+
 -- The REPL prints every action a deps.Store handles, and the state after it.
 function shell.trace(store, action, payload, state)
+  -- `.save` needs each store's feature, first state and handled actions, in first-action order.
   local log = shell.session[store]
-  if log then log.handled[#log.handled + 1] = { action = action, payload = payload, state = state } end
+  if not log then
+    log = { feature = store.feature, initial = store.initial_state, handled = {} }
+    shell.session[store] = log
+    shell.session_order[#shell.session_order + 1] = store
+  end
+  log.handled[#log.handled + 1] = { action = action, payload = payload, state = state }
   local line = "← " .. tostring(action)
   if payload ~= nil then line = line .. " " .. shell.pretty(payload) end
   io.write(line, "\n  ", (shell.pretty(state, 76):gsub("\n", "\n  ")), "\n")
@@ -155,18 +166,6 @@ end
 
 function shell.enable_trace()
   if deps then deps._trace = shell.trace end
-  -- `.save` needs each store's feature, first state and handled actions, in creation order.
-  if deps and not shell.session then
-    shell.session = setmetatable({}, { __mode = "k" })
-    shell.session_order = {}
-    local open = deps.Store
-    deps.Store = function(t)
-      local store = open(t)
-      shell.session[store] = { feature = t.feature, initial = store.state, handled = {} }
-      shell.session_order[#shell.session_order + 1] = store
-      return store
-    end
-  end
 end
 
 -- A Lua literal of a value (sorted keys, so the file reads the same every time).
@@ -221,8 +220,13 @@ end
 -- `.save FILE`: the session's stores as one deps.test each; their endpoint calls go to
 -- FILE's cassette (FILE without .lua, plus .cassette.json), replayed in mode none.
 function shell.save(file)
-  if not shell.session_order or #shell.session_order == 0 then
-    error(".save: this session has no store (open one with deps.Store{…})", 0)
+  local open = {}
+  for _, store in ipairs(shell.session_order) do
+    if not store.closed then open[#open + 1] = store end
+  end
+  shell.session_order = open
+  if #shell.session_order == 0 then
+    error(".save: this session has no store that handled an action (open one with deps.Store{…})", 0)
   end
   local cassette = file:gsub("%.lua$", "") .. ".cassette.json"
   local name = cassette:match("[^/]*$")

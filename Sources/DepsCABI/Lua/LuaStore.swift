@@ -16,6 +16,8 @@ final class LuaStoreBox: LuaOpenStore {
   let featureName: String
   let context: DependencyContext
   var store: (any BridgedStore)?
+  /// The state the store opened with (`s.initial_state`, for the REPL's `.save`).
+  var initialState: Value = .null
 
   init(runtime: LuaRuntime, featureName: String, context: DependencyContext,
        store: any BridgedStore) {
@@ -166,6 +168,7 @@ enum LuaStore {
       store.dialect = .lua
       let box = LuaStoreBox(
         runtime: runtime, featureName: descriptor.name, context: context, store: store)
+      box.initialState = store.state
       runtime.track(box)
       LuaUserdata.push(L, box, metatable: metatable, userValues: 1)
       lua_getfield(L, clua_registryindex(), weakTable)
@@ -279,6 +282,8 @@ enum LuaStore {
       case "feature": LuaStack.push(L, box.featureName)
       case "context": LuaStack.push(L, box.context.rawValue)
       case "closed": lua_pushboolean(L, box.store == nil ? 1 : 0)
+      case "initial_state":
+        guard LuaValue.push(L, box.initialState) else { throw .error("Lua stack overflow") }
       case "state":
         let (_, store) = try open(L)
         guard LuaValue.push(L, store.state) else { throw .error("Lua stack overflow") }
