@@ -92,6 +92,30 @@ import Testing
     #expect(trace.unusedOverrideMessages == ["override of numberFact.fetch (t.swift:3) was never used"])
   }
 
+  @Test func failingSwiftTestEndsWithTheLastSteps() async {
+    let trace = DependencyTrace()
+    let store = tracedStore(trace)
+    let issues = await recordIssues {
+      await store.send(.numberFactButtonTapped)
+      await store.receive(.numberFactResponse(.success("1 is a number"))) {
+        $0.numberFact = "2 is a number"
+      }
+    }
+    #expect(issues.count == 1)
+    #expect(
+      issues.first?.message.hasSuffix(
+        """
+
+
+        Last steps:
+        1. send numberFactButtonTapped
+        2. effect 1 started (by 1)
+        3. numberFact.fetch(1) → "1 is a number" [test value] (effect 1)
+        4. receive numberFactResponse(DepsCore.ActionResult<Swift.String>.success("1 is a number")) (from effect 1)
+        5. effect 1 finished
+        """) == true, "\(issues.first?.message ?? "")")
+  }
+
   @Test func withoutARecorderNothingIsTraced() async {
     let store = TestStore(initialState: NumberFact.State(count: 1)) {
       NumberFact()
