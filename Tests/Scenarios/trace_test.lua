@@ -120,3 +120,16 @@ deps.test("bad cassette fields are refused with what was expected", function()
   ok, err = pcall(deps.TestStore, { feature = "NumberFact", cassette = 3 })
   assert(not ok and err:find("field 'cassette': a file name or {file=, mode=, secrets=, match=} expected, got 3", 1, true), err)
 end)
+
+deps.test("an override changed on a running test store is traced with its line", function()
+  local store = deps.TestStore {
+    feature = "NumberFact", trace = true,
+    dependencies = function(d) d.numberFact.fetch = function(n) return "first" end end,
+  }
+  local line = debug.getinfo(1, "l").currentline + 1
+  store.dependencies.numberFact.fetch = function(n) return "second" end
+  store:send("numberFactButtonTapped")
+  store:receive("numberFactResponse", { success = "second" }, function(s) s.numberFact = "second" end)
+  assert(store:trace() == ('numberFact.fetch(0) → "second" [override at %s:%d] during effect 1 of numberFactButtonTapped'):format(here, line), store:trace())
+  assert(#store:unused_overrides() == 0)
+end)

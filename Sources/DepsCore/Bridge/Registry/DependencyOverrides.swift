@@ -91,7 +91,9 @@ public struct DependencyOverrides: Sendable {
         values.context = context
       }
     }
-    if let trace = trace ?? AmbientTrace.make() {
+    // The recipe's recorder, else the one the values already report to (overrides applied to
+    // a running store), else the process's (depsh test --trace).
+    if let trace = trace ?? values.dependencyTrace ?? AmbientTrace.make() {
       trace.noteOverrides(overriddenPaths, sites: sites)
       values.dependencyTrace = trace
     }
