@@ -439,6 +439,42 @@ int deps_test_store_complete(deps_test_store *t);
 char *deps_test_store_state(deps_test_store *t);
 
 /**
+ * METHOD. Makes the stores opened with o keep a trace of their run (one recorder per recipe)
+ * and, with a cassette, replay or record their endpoint calls (docs/see-and-replay.md).
+ *   o             the recipe.
+ *   options_json  {"trace": true} or {"cassette": "FILE"} or
+ *                 {"cassette": {"file": F, "mode": "once"|"none"|"new_episodes"|"all",
+ *                 "secrets": [KEY, ...], "match": "endpoint+arguments"|"endpoint"}}; copied.
+ * Returns: DEPS_OK; DEPS_EINVAL (a NULL argument); DEPS_EDECODE (malformed JSON, an unknown
+ * key, a bad cassette; deps_last_error() says why). On failure the recipe is unchanged.
+ */
+int deps_overrides_set_trace(deps_overrides *o, const char *options_json);
+
+/**
+ * The timeline of t's run: format "text" (or NULL) or "mermaid" (a Mermaid sequenceDiagram).
+ * Returns: a string the caller frees with deps_free; NULL (deps_last_error()) when t is NULL,
+ * was opened without a trace, or format is unknown.
+ */
+char *deps_test_store_timeline(deps_test_store *t, const char *format);
+
+/**
+ * The overrides t's test never called, as a JSON array of messages
+ * ("override of numberFact.fetch was never used").
+ * Returns: a string the caller frees with deps_free; NULL (deps_last_error()) when t is NULL
+ * or was opened without a trace.
+ */
+char *deps_test_store_unused_overrides(deps_test_store *t);
+
+/**
+ * The upfront check, before any store opens: the dependency paths feature declares that have
+ * neither a test value nor an override in o (NULL: none), as a JSON array.
+ *   feature  the feature's name; copied.   o  the recipe or NULL; only read.
+ * Returns: a string the caller frees with deps_free; NULL (deps_last_error()) when feature is
+ * NULL or unknown.
+ */
+char *deps_test_store_check_deps(const char *feature, const deps_overrides *o);
+
+/**
  * METHOD. Drops the received actions not yet asserted (TCA's skipReceivedActions()).
  * Returns: DEPS_OK; DEPS_EFAILED when there was none to skip; DEPS_EINVAL.
  */

@@ -67,6 +67,7 @@ public enum SeedCatalogue {
 
   static func registerEndpoints(in registry: EndpointRegistry) {
     registry.register("numberFact.fetch", \.numberFact.fetch)
+    registry.markUnimplementedInTests("numberFact.fetch")
     registry.register("delayClient.wait", \.delayClient.wait, contexts: [.live])
     registerUserDefaults(in: registry)
     registerUserDefaultsAccess(in: registry)

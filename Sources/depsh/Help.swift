@@ -21,6 +21,7 @@ enum Help {
       syntax: "--memory-limit MB",
       summary: "cap the Lua state's memory (default: none; test: 256; 0: none)"),
     Entry(syntax: "--sandbox", summary: "run Lua without files, processes or native code (below)"),
+    Entry(syntax: "--record FILE", summary: "record every live endpoint call to a cassette (JSON)"),
     Entry(syntax: "--version", summary: "print the version"),
     Entry(syntax: "--help", summary: "print this help"),
   ]
@@ -45,6 +46,11 @@ enum Help {
     Entry(syntax: "--coverage FILE", summary: "write line coverage of the Lua code run (lcov)"),
     Entry(syntax: "--jobs N", summary: "run N files at once, each in its own process"),
     Entry(syntax: "--timeout SECONDS", summary: "stop a test that runs longer (default: none)"),
+    Entry(syntax: "--check-deps", summary: "fail a test store whose feature may reach an unset dependency"),
+    Entry(syntax: "--trace", summary: "trace test stores: note unused overrides, end failures with the last steps"),
+    Entry(syntax: "--timeline DIR", summary: "write each failing test's timeline (text, Mermaid) to DIR"),
+    Entry(syntax: "--timeline-all", summary: "with --timeline: write every test's timeline"),
+    Entry(syntax: "--strict-overrides", summary: "fail a test that leaves an override unused"),
     Entry(syntax: "-r, --run PROFILE", summary: "use a profile of the .depsh config file"),
     Entry(syntax: "--config FILE", summary: "read profiles from FILE instead of .depsh"),
     Entry(syntax: "-h, --help", summary: "print the test options"),
@@ -59,6 +65,8 @@ enum Help {
     Entry(syntax: ".deps", summary: "list the dependency endpoints that can be overridden"),
     Entry(syntax: ".context [name]", summary: "show or set the context of new stores"),
     Entry(syntax: ".load FILE", summary: "run a Lua file in this session"),
+    Entry(syntax: ".save FILE", summary: "write the session's stores as a deps.test scenario"),
+    Entry(syntax: ".timeline NAME", summary: "print a store's timeline (\".timeline NAME mermaid\": Mermaid)"),
     Entry(syntax: ".reset", summary: "close every store and start from fresh dependencies"),
     Entry(syntax: ".clear", summary: "clear the screen"),
     Entry(

@@ -24,6 +24,8 @@ enum REPL {
     }
     if let problem = lua.moduleProblem { Output.error("depsh: warning: \(problem)\n") }
     lua.callHelper("enable_trace")
+    // Every store of the session keeps its trace, for `.timeline NAME`.
+    AmbientTrace.install { DependencyTrace() }
     lua.setArgTable(before: [], script: "depsh", after: [])
     let reader = LineReader(completer: lua)
     if reader.interactive { reader.pump = StorePump(lua: lua) }
@@ -138,6 +140,22 @@ enum REPL {
         }
       }
       printHelper(lua.callHelper("context"))
+    case ".timeline":
+      let values = (argument ?? "").split(whereSeparator: \.isWhitespace).map(String.init)
+      guard let name = values.first, values.count <= 2,
+        values.count == 1 || values[1] == "mermaid" || values[1] == "text"
+      else {
+        Output.error("Error: .timeline needs a store's name, then optionally text or mermaid\n")
+        return true
+      }
+      printHelper(
+        lua.callHelper("timeline", [.string(name), .string(values.count == 2 ? values[1] : "text")]))
+    case ".save":
+      guard let argument else {
+        Output.error("Error: .save needs a file name\n")
+        return true
+      }
+      printHelper(lua.callHelper("save", [.string(argument)]))
     case ".load":
       guard let argument else {
         Output.error("Error: .load needs a file name\n")

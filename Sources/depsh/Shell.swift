@@ -93,6 +93,16 @@ enum Shell {
         limits.memoryLimit = megabytes
       } else if argument == "--sandbox" {
         limits.sandbox = true
+      } else if argument == "--record" || argument.hasPrefix("--record=") {
+        var file = String(argument.dropFirst("--record=".count))
+        if argument == "--record" {
+          guard index + 1 < arguments.count else {
+            throw UsageError(message: "--record needs a file name")
+          }
+          index += 1
+          file = arguments[index]
+        }
+        try ScriptRecording.start(file)
       } else if argument == "--version" || argument == "-v" {
         print("depsh \(DepsVersion.string) (\(String(cString: clua_release())))")
         return 0

@@ -105,8 +105,20 @@ function shell.keep_result(value)
   rawset(_G, "_1", value)
 end
 
+-- `.timeline NAME [mermaid]`: the timeline of the store the expression NAME names.
+function shell.timeline(name, format)
+  local chunk = load("return " .. name, "=.timeline", "t")
+  local ok, store = pcall(chunk or error, nil)
+  if not chunk or not ok or (type(store) ~= "userdata") or not store.timeline then
+    error(".timeline needs a store: " .. name .. " is not one", 0)
+  end
+  return store:timeline(format)
+end
+
 -- `.reset`: closes every store and test store, fresh dependencies.
 function shell.reset_session()
+  shell.session = setmetatable({}, { __mode = "k" })
+  shell.session_order = {}
   local leftovers = deps and deps._reset and deps._reset()
   local text = "every store closed; dependencies are fresh"
   if leftovers then text = text .. "\n" .. leftovers end
@@ -133,8 +145,19 @@ function shell.context()
   return "(unknown)"
 end
 
+shell.session = setmetatable({}, { __mode = "k" })
+shell.session_order = {}
+
 -- The REPL prints every action a deps.Store handles, and the state after it.
 function shell.trace(store, action, payload, state)
+  -- `.save` needs each store's feature, first state and handled actions, in first-action order.
+  local log = shell.session[store]
+  if not log then
+    log = { feature = store.feature, initial = store.initial_state, handled = {} }
+    shell.session[store] = log
+    shell.session_order[#shell.session_order + 1] = store
+  end
+  log.handled[#log.handled + 1] = { action = action, payload = payload, state = state }
   local line = "← " .. tostring(action)
   if payload ~= nil then line = line .. " " .. shell.pretty(payload) end
   io.write(line, "\n  ", (shell.pretty(state, 76):gsub("\n", "\n  ")), "\n")
@@ -143,6 +166,118 @@ end
 
 function shell.enable_trace()
   if deps then deps._trace = shell.trace end
+end
+
+-- A Lua literal of a value (sorted keys, so the file reads the same every time).
+local function literal(v, indent)
+  indent = indent or ""
+  if type(v) == "string" then return string.format("%q", v) end
+  if type(v) ~= "table" then return tostring(v) end
+  local keys = {}
+  for k in pairs(v) do keys[#keys + 1] = k end
+  table.sort(keys, function(a, b) return tostring(a) < tostring(b) end)
+  if #keys == 0 then return "{}" end
+  local parts = {}
+  for _, k in ipairs(keys) do
+    local key = type(k) == "string" and k:match("^[%a_][%w_]*$") and k or ("[" .. literal(k) .. "]")
+    parts[#parts + 1] = indent .. "  " .. key .. " = " .. literal(v[k], indent .. "  ") .. ","
+  end
+  return "{\n" .. table.concat(parts, "\n") .. "\n" .. indent .. "}"
+end
+
+local function same(a, b)
+  if type(a) ~= "table" or type(b) ~= "table" then return a == b end
+  for k, v in pairs(a) do if not same(v, b[k]) then return false end end
+  for k in pairs(b) do if a[k] == nil then return false end end
+  return true
+end
+
+-- The assert function of a step: the top-level keys that changed (a merge patch of the state).
+local function assertion(before, after, indent)
+  local keys, lines = {}, {}
+  for k in pairs(before) do keys[k] = true end
+  for k in pairs(after) do keys[k] = true end
+  local sorted = {}
+  for k in pairs(keys) do sorted[#sorted + 1] = k end
+  table.sort(sorted)
+  for _, k in ipairs(sorted) do
+    if not same(before[k], after[k]) then
+      lines[#lines + 1] = indent .. "  s." .. k .. " = " .. literal(after[k], indent .. "  ")
+    end
+  end
+  if #lines == 0 then return "nil" end
+  return "function(s)\n" .. table.concat(lines, "\n") .. "\n" .. indent .. "end"
+end
+
+-- A JSON string literal.
+local function json_string(text)
+  return '"' .. text:gsub('[%c"\\]', function(c)
+    if c == '"' then return '\\"' elseif c == "\\" then return "\\\\" end
+    return string.format("\\u%04x", c:byte())
+  end) .. '"'
+end
+
+-- `.save FILE`: the session's stores as one deps.test each; their endpoint calls go to
+-- FILE's cassette (FILE without .lua, plus .cassette.json), replayed in mode none.
+function shell.save(file)
+  local open = {}
+  for _, store in ipairs(shell.session_order) do
+    if not store.closed then open[#open + 1] = store end
+  end
+  shell.session_order = open
+  if #shell.session_order == 0 then
+    error(".save: this session has no store that handled an action (open one with deps.Store{…})", 0)
+  end
+  local cassette = file:gsub("%.lua$", "") .. ".cassette.json"
+  local name = cassette:match("[^/]*$")
+  local interactions = {}
+  local out = { "-- Saved from a depsh REPL session (.save). The endpoint calls replay from " .. name .. ".",
+    'local deps = require "deps"',
+    'local here = debug.getinfo(1, "S").source:match("^@(.*)$") or ""',
+    'local cassette = (here:match("^(.*/)[^/]*$") or "") .. ' .. string.format("%q", name), "" }
+  for index, store in ipairs(shell.session_order) do
+    local log = shell.session[store]
+    local steps = store:steps()
+    local kinds = {}
+    for _, step in ipairs(steps) do
+      if step.kind == "send" or step.kind == "receive" then kinds[#kinds + 1] = step.kind end
+      if step.kind == "call" then
+        local result = step.outcome
+        local entry = '{"endpoint":' .. json_string(step.name) .. ',"arguments":' .. step.arguments
+        if result:sub(1, 7) == "error: " then
+          entry = entry .. ',"error":' .. json_string(result:sub(8)) .. "}"
+        else
+          entry = entry .. ',"result":' .. result .. "}"
+        end
+        interactions[#interactions + 1] = entry
+      end
+    end
+    out[#out + 1] = string.format('deps.test(%q, function()', "REPL session: " .. log.feature .. " " .. index)
+    out[#out + 1] = "  local s = deps.TestStore {"
+    out[#out + 1] = "    feature = " .. string.format("%q", log.feature) .. ","
+    out[#out + 1] = "    state = " .. literal(log.initial, "    ") .. ","
+    out[#out + 1] = '    cassette = { file = cassette, mode = "none" },'
+    out[#out + 1] = "  }"
+    local before = log.initial
+    for i, h in ipairs(log.handled) do
+      local method = kinds[i] == "receive" and "receive" or "send"
+      out[#out + 1] = "  s:" .. method .. "(" .. string.format("%q", h.action) .. ", "
+        .. literal(h.payload, "  ") .. ", " .. assertion(before, h.state, "  ") .. ")"
+      before = h.state
+    end
+    out[#out + 1] = "  s:finish()"
+    out[#out + 1] = "end)"
+    out[#out + 1] = ""
+  end
+  local handle = assert(io.open(file, "w"))
+  handle:write(table.concat(out, "\n"))
+  handle:close()
+  handle = assert(io.open(cassette, "w"))
+  handle:write('{\n  "version": 1,\n  "interactions": [')
+  for i, entry in ipairs(interactions) do handle:write(i == 1 and "\n    " or ",\n    ", entry) end
+  handle:write(#interactions == 0 and "]\n}\n" or "\n  ]\n}\n")
+  handle:close()
+  return "saved " .. #shell.session_order .. " store(s) to " .. file .. " (calls: " .. cassette .. ")"
 end
 
 local function field(t, ...)

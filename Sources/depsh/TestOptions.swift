@@ -46,6 +46,20 @@ struct TestOptions {
   var sandbox = false
   /// `--help`.
   var help = false
+  /// `--check-deps`: a test store whose feature may reach an endpoint with neither a test
+  /// value nor an override fails when it opens.
+  var checkDeps = false
+  /// `--timeline DIR`: write the timeline of each failing test there.
+  var timelineDirectory: String?
+  /// `--timeline-all`: write the timeline of every test (with `--timeline DIR`).
+  var timelineAll = false
+  /// `--strict-overrides`: an override a test never used fails it.
+  var strictOverrides = false
+  /// `--trace`: trace every test store (unused overrides noted, failures end with the last
+  /// steps); implied by `--timeline` and `--strict-overrides`.
+  var trace = false
+  /// Whether the worker traces every test store.
+  var tracesTests: Bool { trace || timelineDirectory != nil || strictOverrides }
   /// Hidden: run as the per-file worker process of a parent `depsh test`.
   var worker = false
   /// Hidden (worker): start at this test of the file's run list (after a stuck test).
@@ -223,6 +237,16 @@ struct TestOptions {
             message: "test: --timeout needs a positive number of seconds, got \"\(text)\"")
         }
         timeout = seconds
+      } else if argument == "--check-deps" {
+        checkDeps = true
+      } else if Self.matches(argument, "--timeline") {
+        timelineDirectory = try value("--timeline")
+      } else if argument == "--timeline-all" {
+        timelineAll = true
+      } else if argument == "--strict-overrides" {
+        strictOverrides = true
+      } else if argument == "--trace" {
+        trace = true
       } else if argument == "--shuffle" {
         if seed == nil { seed = UInt64(timeSeed()) }
       } else if Self.matches(argument, "--seed") {
@@ -266,6 +290,11 @@ struct TestOptions {
     if repeatCount > 1 { arguments += ["--repeat", String(repeatCount)] }
     if list { arguments.append("--list") }
     if coverage != nil { arguments += ["--coverage", "-"] }
+    if checkDeps { arguments.append("--check-deps") }
+    if let timelineDirectory { arguments += ["--timeline", timelineDirectory] }
+    if timelineAll { arguments.append("--timeline-all") }
+    if strictOverrides { arguments.append("--strict-overrides") }
+    if trace { arguments.append("--trace") }
     return arguments
   }
 

@@ -18,6 +18,7 @@ enum TestWorker {
     guard let first = options.paths.first else { return 2 }
     let emitter = Emitter()
     defer { emitter.send(.done) }
+    TestTrace.install(options)
     // `--list` runs no test: one worker collects every file (each in a fresh Lua state).
     guard options.list else {
       runFile(first, options: options, emitter: emitter)
@@ -103,7 +104,14 @@ enum TestWorker {
         // Each run starts the parent's watchdog clock again: `--timeout` is per run.
         emitter.send(
           .began(index: position, name: test.name, source: test.source, line: test.line))
-        if let failure = runTest(test.index, lua: lua, timeout: options.timeout) {
+        TestTrace.beginTest()
+        var failure = runTest(test.index, lua: lua, timeout: options.timeout)
+        if let unused = TestTrace.endTest(
+          file: file, name: test.name, failed: failure != nil, options: options)
+        {
+          failure = failure ?? LuaFailure(text: "\(test.source):\(test.line): \(unused)")
+        }
+        if let failure {
           firstFailure = firstFailure ?? failure
         } else {
           passes += 1

@@ -124,12 +124,13 @@ enum LuaDependencies {
           + "the dependencies function)")
     }
     var change = DependencyOverrides(registry: DepsLibrary.endpoints)
+    let site = LuaStack.location(L).map { "\($0.file):\($0.line)" }
     do throws(BridgeError) {
       switch lua_type(L, index) {
       case LUA_TFUNCTION:
         lua_pushvalue(L, index)
         let function = LuaRef(popping: L, runtime: runtime)
-        try change.set(path, function: foreign(function))
+        try change.set(path, function: foreign(function), site: site)
       case LUA_TNIL, LUA_TNONE:
         throw BridgeError(
           .invalid,
@@ -141,7 +142,7 @@ enum LuaDependencies {
         } catch {
           throw BridgeError(.invalid, error.describe(root: path))
         }
-        try change.set(path, preset: preset)
+        try change.set(path, preset: preset, site: site)
       }
     } catch {
       throw .error(error.message)

@@ -18,6 +18,8 @@ final class LuaStoreBox: LuaOpenStore {
   var store: (any BridgedStore)?
   /// The state as of the last `s.state` / `s:state_patch()` (nil: none yet).
   var lastRead: Value?
+  /// The state the store opened with (`s.initial_state`, for the REPL's `.save`).
+  var initialState: Value = .null
 
   init(runtime: LuaRuntime, featureName: String, context: DependencyContext,
        store: any BridgedStore) {
@@ -95,7 +97,7 @@ enum LuaStore {
       methods: [
         ("send", send), ("run", run), ("on_action", onAction), ("close", close), ("fd", fd),
         ("pump", pump), ("next_deadline", nextDeadline), ("state_patch", statePatch),
-      ],
+      ] + LuaTrace.storeMethods,
       index: index,
       metamethods: [
         ("__newindex", newIndex), ("__gc", LuaUserdata.collectStore), ("__close", scopeClose),
@@ -114,7 +116,7 @@ enum LuaStore {
     clua_pop(L, 1)
   }
 
-  private static func open(_ L: OpaquePointer) throws(LuaFailure)
+  static func open(_ L: OpaquePointer) throws(LuaFailure)
     -> (LuaStoreBox, any BridgedStore)
   {
     let box = try LuaUserdata.object(L, 1, metatable: metatable, as: LuaStoreBox.self)
@@ -150,6 +152,7 @@ enum LuaStore {
         overrides = try LuaDependencies.collect(L, runtime, functionAt: lua_gettop(L))
       }
       clua_pop(L, 1)
+      overrides.trace = try LuaTrace.recorder(L, tableAt: 1)
       let opened: Result<any BridgedStore, BridgeError> = runtime.inScope {
         do throws(BridgeError) {
           return .success(
@@ -167,6 +170,7 @@ enum LuaStore {
       store.dialect = .lua
       let box = LuaStoreBox(
         runtime: runtime, featureName: descriptor.name, context: context, store: store)
+      box.initialState = store.state
       runtime.track(box)
       LuaUserdata.push(L, box, metatable: metatable, userValues: 1)
       lua_getfield(L, clua_registryindex(), weakTable)
@@ -314,6 +318,8 @@ enum LuaStore {
       case "feature": LuaStack.push(L, box.featureName)
       case "context": LuaStack.push(L, box.context.rawValue)
       case "closed": lua_pushboolean(L, box.store == nil ? 1 : 0)
+      case "initial_state":
+        guard LuaValue.push(L, box.initialState) else { throw .error("Lua stack overflow") }
       case "state":
         let (box, store) = try open(L)
         let state = store.state

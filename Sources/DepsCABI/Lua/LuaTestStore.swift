@@ -10,6 +10,8 @@ final class LuaTestStoreBox: LuaOpenStore {
   let runtime: LuaRuntime
   let featureName: String
   var store: (any BridgedTestStore)?
+  /// The paths the store's recipe overrode when it opened (`store:check_deps()`).
+  var overriddenPaths: [String] = []
 
   init(runtime: LuaRuntime, featureName: String, store: any BridgedTestStore) {
     self.runtime = runtime
@@ -36,7 +38,7 @@ enum LuaTestStore {
         ("send", send), ("receive", receive), ("advance", advance), ("finish", finish),
         ("skip_received_actions", skipReceivedActions),
         ("skip_in_flight_effects", skipInFlightEffects), ("close", close),
-      ],
+      ] + LuaTrace.testStoreMethods,
       index: index,
       metamethods: [
         ("__newindex", newIndex), ("__gc", LuaUserdata.collectStore), ("__close", scopeClose),
@@ -45,7 +47,7 @@ enum LuaTestStore {
   }
 
   /// The open store of the userdata at 1 (`attempt to use a closed deps.TestStore` if closed).
-  private static func open(_ L: OpaquePointer) throws(LuaFailure)
+  static func open(_ L: OpaquePointer) throws(LuaFailure)
     -> (LuaTestStoreBox, any BridgedTestStore)
   {
     let box = try LuaUserdata.object(L, 1, metatable: metatable, as: LuaTestStoreBox.self)
@@ -81,6 +83,8 @@ enum LuaTestStore {
         overrides = try LuaDependencies.collect(L, runtime, functionAt: lua_gettop(L))
       }
       clua_pop(L, 1)
+      overrides.trace = try LuaTrace.recorder(L, tableAt: 1)
+      try LuaTrace.checkBeforeOpening(descriptor, overrides)
       var exhaustivity: Exhaustivity?
       if LuaStack.rawField(L, 1, "exhaustivity") != LUA_TNIL {
         exhaustivity = try parseExhaustivity(L, -1, argument: 1, field: "exhaustivity")
@@ -102,6 +106,7 @@ enum LuaTestStore {
       if let exhaustivity { store.exhaustivity = exhaustivity }
       store.dialect = .lua
       let box = LuaTestStoreBox(runtime: runtime, featureName: descriptor.name, store: store)
+      box.overriddenPaths = overrides.overriddenPaths
       runtime.track(box)
       LuaUserdata.push(L, box, metatable: metatable)
       return 1

@@ -27,6 +27,8 @@ public protocol BridgedStore: AnyObject, Sendable {
   func pollDescriptor() throws(BridgeError) -> Int32
   /// Milliseconds until the store has work: 0 now, -1 nothing scheduled (poll()'s convention).
   var millisecondsUntilWork: Int32 { get }
+  /// The recorder of the store's run (nil when it opened without one).
+  var trace: DependencyTrace? { get }
 }
 
 final class SwiftBridgedStore<State: Equatable, Action>: BridgedStore, @unchecked Sendable {
@@ -52,7 +54,10 @@ final class SwiftBridgedStore<State: Equatable, Action>: BridgedStore, @unchecke
     self.store = withIssueReporters([recorder]) {
       Store(initialState: initialState, reducer: reducer, withDependencies: prepare)
     }
+    store.core.trace?.describe(with: codec)
   }
+
+  var trace: DependencyTrace? { store.core.trace }
 
   func send(_ action: Value) throws(BridgeError) -> [String] {
     try feature.validateActionName(action)

@@ -44,6 +44,8 @@ public protocol BridgedTestStore: AnyObject, Sendable {
   func pollDescriptor() throws(BridgeError) -> Int32
   /// Milliseconds until the store has work: 0 now, -1 nothing scheduled (poll()'s convention).
   var millisecondsUntilWork: Int32 { get }
+  /// The recorder of the test's run (nil when it opened without one).
+  var trace: DependencyTrace? { get }
 }
 
 extension BridgedTestStore {
@@ -75,7 +77,10 @@ final class SwiftBridgedTestStore<State: Equatable, Action>: BridgedTestStore,
       TestStore(initialState: initialState, reducer: reducer, withDependencies: prepare)
     }
     store.dialect = .c
+    store.core.trace?.describe(with: codec)
   }
+
+  var trace: DependencyTrace? { store.core.trace }
 
   deinit {
     if !isClosed { _ = close() }
@@ -215,6 +220,10 @@ final class SwiftBridgedTestStore<State: Equatable, Action>: BridgedTestStore,
   func applyOverrides(_ overrides: DependencyOverrides) {
     var values = store.dependencies
     overrides.apply(to: &values)
+    if let trace = values.dependencyTrace {
+      trace.noteOverrides(overrides.overriddenPaths, sites: overrides.sites)
+      values = values.instrumented(for: trace, only: Set(overrides.overriddenPaths))
+    }
     store.dependencies = values
   }
 
@@ -222,7 +231,11 @@ final class SwiftBridgedTestStore<State: Equatable, Action>: BridgedTestStore,
     if isClosed { return [] }
     isClosed = true
     withIssueReporters([recorder]) { store.complete() }
-    return drainIssues()
+    var messages = drainIssues()
+    if let cassette = store.core.trace?.cassette {
+      do throws(CassetteError) { try cassette.save() } catch { messages.append(error.message) }
+    }
+    return messages
   }
 
   func pollDescriptor() throws(BridgeError) -> Int32 {
@@ -240,6 +253,8 @@ final class SwiftBridgedTestStore<State: Equatable, Action>: BridgedTestStore,
 
   private func drainIssues() -> [String] {
     let dialect = store.dialect
-    return recorder.takeMessages().map { TestStoreMessages.inDialect($0, dialect) }
+    var messages = recorder.takeMessages().map { TestStoreMessages.inDialect($0, dialect) }
+    if let trace = store.core.trace, !messages.isEmpty { trace.endWithLastSteps(&messages) }
+    return messages
   }
 }

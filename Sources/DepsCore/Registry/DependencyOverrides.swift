@@ -14,14 +14,21 @@ public struct DependencyOverrides: Sendable {
 
   private(set) var changes: [Change] = []
   let registry: EndpointRegistry
+  /// Where each override was defined (`file:line`), when the front knows it.
+  private(set) var sites: [String: String] = [:]
+  /// The recorder the store opened with this recipe reports to (nil: no trace).
+  public var trace: DependencyTrace?
 
   /// An empty recipe resolving paths in `registry`.
   public init(registry: EndpointRegistry = .shared) { self.registry = registry }
 
   /// Adds a preset (`"incrementing"`, a number for `date.now`, `"immediate"`, …). The preset is
   /// tried on a scratch copy first, so an invalid one is reported here.
-  public mutating func set(_ path: String, preset: Value) throws(BridgeError) {
+  public mutating func set(_ path: String, preset: Value, site: String? = nil)
+    throws(BridgeError)
+  {
     let descriptor = try registry.descriptor(path)
+    if let site { sites[descriptor.path] = site }
     if case .string(let name) = preset, name == "unimplemented",
       descriptor.installUnimplemented != nil
     {
@@ -42,9 +49,9 @@ public struct DependencyOverrides: Sendable {
   }
 
   /// Adds a foreign implementation of the endpoint at `path`.
-  public mutating func set(_ path: String, function: @escaping ForeignFunction)
-    throws(BridgeError)
-  {
+  public mutating func set(
+    _ path: String, function: @escaping ForeignFunction, site: String? = nil
+  ) throws(BridgeError) {
     let descriptor = try registry.descriptor(path)
     if descriptor.installPreset == nil && descriptor.installFunction == nil {
       throw BridgeError(.invalid, Self.notOverridable(descriptor.path))
@@ -56,6 +63,7 @@ public struct DependencyOverrides: Sendable {
       )
     }
     changes.append(.function(descriptor, function))
+    if let site { sites[descriptor.path] = site }
   }
 
   static func notOverridable(_ path: String) -> String {
@@ -83,6 +91,25 @@ public struct DependencyOverrides: Sendable {
         values.context = context
       }
     }
+    // The recipe's recorder, else the one the values already report to (overrides applied to
+    // a running store), else the process's (depsh test --trace).
+    if let trace = trace ?? values.dependencyTrace ?? AmbientTrace.make() {
+      trace.noteOverrides(overriddenPaths, sites: sites)
+      values.dependencyTrace = trace
+    }
+  }
+
+  /// The paths the recipe changes, in order.
+  public var overriddenPaths: [String] {
+    var paths: [String] = []
+    for change in changes {
+      switch change {
+      case .preset(let d, _), .function(let d, _), .unimplemented(let d):
+        if !paths.contains(d.path) { paths.append(d.path) }
+      case .context: break
+      }
+    }
+    return paths
   }
 
   /// True when the recipe changes `path`.
@@ -99,6 +126,8 @@ public struct DependencyOverrides: Sendable {
   public func appending(_ other: DependencyOverrides) -> DependencyOverrides {
     var copy = self
     copy.changes += other.changes
+    copy.sites.merge(other.sites) { _, new in new }
+    copy.trace = other.trace ?? trace
     return copy
   }
 }

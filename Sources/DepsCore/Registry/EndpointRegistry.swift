@@ -33,6 +33,12 @@ public struct EndpointDescriptor: Sendable {
   let installPreset: (@Sendable (inout DependencyValues, Value) throws(BridgeError) -> Void)?
   let installUnimplemented: (@Sendable (inout DependencyValues) -> Void)?
   let invoke: (@Sendable (Value) async throws -> Value)?
+  /// True when the test context's implementation is `unimplemented` (a test must override it).
+  var testValueIsUnimplemented = false
+  /// Wraps the endpoint's closure in a store's dependencies (tracing, cassettes); nil when the
+  /// endpoint cannot be observed (built-ins set through presets).
+  var installInterceptor: (@Sendable (inout DependencyValues, @escaping EndpointAround) -> Void)? =
+    nil
 
   /// The entry as `deps_dependencies_json()` lists it.
   public var catalogueValue: Value {
@@ -83,6 +89,12 @@ public final class EndpointRegistry: Sendable {
       .notFound, "unknown dependency path \"\(path)\"\(didYouMean(path, in: known))")
   }
 
+  /// Marks the endpoint at `path` as `unimplemented` in tests (the upfront check lists it
+  /// unless overridden).
+  public func markUnimplementedInTests(_ path: String) {
+    entries.withLock { $0[path]?.testValueIsUnimplemented = true }
+  }
+
   /// Registers a Swift endpoint at `keyPath` with the given closure type:
   /// `(Input) async throws -> Output`.
   public func register<Input, Output>(
@@ -111,6 +123,28 @@ public final class EndpointRegistry: Sendable {
           let function = DependencyValues._current[keyPath: keyPath]
           let output = try await function(DynamicCoding.decode(Input.self, from: input))
           return try DynamicCoding.encode(output)
+        },
+        installInterceptor: { values, around in
+          // Both implementations are resolved at the call, as the store would have: a default
+          // never called is never resolved (nor reported).
+          let original = values
+          values[keyPath: keyPath] = { input in
+            let output = try await around(
+              try DynamicCoding.encode(input),
+              {
+                let current = original[keyPath: keyPath]
+                return try DynamicCoding.encode(
+                  try await current(DynamicCoding.decode(Input.self, from: $0)))
+              },
+              {
+                var liveValues = DependencyValues()
+                liveValues.context = .live
+                let live = liveValues[keyPath: keyPath]
+                return try DynamicCoding.encode(
+                  try await live(DynamicCoding.decode(Input.self, from: $0)))
+              })
+            return try DynamicCoding.decode(Output.self, from: output)
+          }
         }))
   }
 
@@ -138,6 +172,19 @@ public final class EndpointRegistry: Sendable {
         invoke: { _ in
           let function = DependencyValues._current[keyPath: keyPath]
           return try DynamicCoding.encode(try await function())
+        },
+        installInterceptor: { values, around in
+          let original = values
+          values[keyPath: keyPath] = {
+            let output = try await around(
+              .null, { _ in try DynamicCoding.encode(try await original[keyPath: keyPath]()) },
+              { _ in
+                var liveValues = DependencyValues()
+                liveValues.context = .live
+                return try DynamicCoding.encode(try await liveValues[keyPath: keyPath]())
+              })
+            return try DynamicCoding.decode(Output.self, from: output)
+          }
         }))
   }
 

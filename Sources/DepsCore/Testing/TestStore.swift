@@ -480,8 +480,11 @@ public final class TestStore<State: Equatable, Action>: @unchecked Sendable {
   }
 
   private func report(_ message: String, at location: SourceLocation) {
+    var messages = [message]
+    // A traced Swift test's failure ends with its last steps (the fronts add them themselves).
+    if dialect == .swift, let trace = core.trace { trace.endWithLastSteps(&messages) }
     reportIssue(
-      message, fileID: location.fileID, filePath: location.filePath, line: location.line,
+      messages[0], fileID: location.fileID, filePath: location.filePath, line: location.line,
       column: location.column)
   }
 

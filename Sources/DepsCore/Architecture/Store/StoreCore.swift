@@ -36,6 +36,8 @@ class StoreRuntime: @unchecked Sendable {
   @exclusivity(unchecked) final var isHandling = false
   /// Per-store state of effect operators (throttle's last times), by operator and id.
   final var operatorState: [CancelID: Any] = [:]
+  /// The recorder this store reports to (DependencyTrace.swift); nil: no tracing.
+  @exclusivity(unchecked) final var trace: DependencyTrace?
 
   init() {}
 
@@ -55,7 +57,9 @@ class StoreRuntime: @unchecked Sendable {
   ) -> Task<Void, Never> {
     nextEffectID += 1
     let id = nextEffectID
-    let task = Task(executorPreference: executor, priority: priority) { [weak self] in
+    var body = body
+    if let trace { body = trace.effectStarted(id, origin: origin, body) }
+    let task = Task(executorPreference: executor, priority: priority) { [weak self, body] in
       await body()
       self?.effectFinished(id)
     }
@@ -67,6 +71,7 @@ class StoreRuntime: @unchecked Sendable {
   private final func effectFinished(_ id: UInt64) {
     guard let index = effects.firstIndex(where: { $0.id == id }) else { return }
     let record = effects.remove(at: index)
+    trace?.effectFinished(id)
     for cancelID in record.cancelIDs {
       cancellations[cancelID]?.remove(id)
       if cancellations[cancelID]?.isEmpty == true { cancellations[cancelID] = nil }
@@ -221,6 +226,10 @@ final class StoreCore<State, Action>: StoreRuntime, @unchecked Sendable {
     self.reducer = reducer
     super.init()
     self.dependencies = StoreClocks.recording(dependencies, with: executor)
+    if let trace = dependencies.dependencyTrace ?? AmbientTrace.make() {
+      self.trace = trace
+      self.dependencies = self.dependencies.instrumented(for: trace)
+    }
   }
 
   // MARK: Actions
@@ -232,6 +241,7 @@ final class StoreCore<State, Action>: StoreRuntime, @unchecked Sendable {
   @discardableResult
   func process(_ action: Action, origin: UInt64, fromEffect: Bool) -> State {
     isHandling = true
+    trace?.actionHandled(action, origin: origin, fromEffect: fromEffect)
     let effect = reduce(action)
     let reduced = state
     if fromEffect { onEffectAction?(action, reduced, origin) }
@@ -299,6 +309,7 @@ final class StoreCore<State, Action>: StoreRuntime, @unchecked Sendable {
   }
 
   private func handleNow(_ action: Action, origin: UInt64, fromEffect: Bool) {
+    if let trace { trace.actionHandled(action, origin: origin, fromEffect: fromEffect) }
     let effect = reduce(action)
     if hasListeners {
       let reduced = state

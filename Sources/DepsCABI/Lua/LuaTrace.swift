@@ -1,0 +1,209 @@
+// The Lua side of traces and cassettes:
+//   deps.TestStore{…, trace = true, cassette = "nf.json" | {file=, mode=, secrets=, match=}}
+//   deps.Store{…, trace = true, cassette = …}
+//   store:timeline() / store:timeline("mermaid"), store:trace(), store:unused_overrides(),
+//   store:check_deps()
+// `depsh test --check-deps` makes every deps.TestStore refuse to open while its feature may
+// reach a dependency with neither a test value nor an override.
+import CLua
+import DepsCore
+
+enum LuaTrace {
+  static let storeMethods: [(String, clua_SwiftFunction)] = [
+    ("timeline", storeTimeline), ("trace", storeTrace), ("steps", storeSteps),
+  ]
+
+  /// `store:steps()`: the trace's steps as tables {kind=, name=, arguments=, outcome=} (the
+  /// call's arguments and outcome as JSON text; `outcome` starts with `error: ` for an error).
+  private static let storeSteps: clua_SwiftFunction = { L in
+    luaEntry(L) { L, _ throws(LuaFailure) in
+      guard let trace = try LuaStore.open(L).1.trace else {
+        throw .error("this store has no trace (open it with trace = true or a cassette)")
+      }
+      let events = trace.events
+      lua_createtable(L, Int32(events.count), 0)
+      for (offset, event) in events.enumerated() {
+        lua_createtable(L, 0, 4)
+        LuaStack.push(L, event.kind.rawValue)
+        lua_setfield(L, -2, "kind")
+        LuaStack.push(L, event.name)
+        lua_setfield(L, -2, "name")
+        if let arguments = event.arguments {
+          LuaStack.push(L, arguments)
+          lua_setfield(L, -2, "arguments")
+        }
+        if let outcome = event.outcome {
+          LuaStack.push(L, outcome)
+          lua_setfield(L, -2, "outcome")
+        }
+        lua_rawseti(L, -2, lua_Integer(offset + 1))
+      }
+      return 1
+    }
+  }
+
+  static let testStoreMethods: [(String, clua_SwiftFunction)] = [
+    ("timeline", testStoreTimeline), ("trace", testStoreTrace),
+    ("unused_overrides", unusedOverrides), ("check_deps", checkDeps),
+  ]
+
+  /// The recorder asked for by the fields `trace` and `cassette` of the table at `index`.
+  static func recorder(_ L: OpaquePointer, tableAt index: Int32) throws(LuaFailure)
+    -> DependencyTrace?
+  {
+    var wantsTrace = false
+    if LuaStack.rawField(L, index, "trace") != LUA_TNIL {
+      guard lua_type(L, -1) == LUA_TBOOLEAN else {
+        throw .argument(1, "field 'trace': boolean expected, got \(LuaStack.typeName(L, -1))")
+      }
+      wantsTrace = lua_toboolean(L, -1) != 0
+    }
+    clua_pop(L, 1)
+    var cassette: Cassette?
+    if LuaStack.rawField(L, index, "cassette") != LUA_TNIL {
+      let field: Value
+      do throws(LuaValue.ConversionError) {
+        field = try LuaValue.read(L, -1)
+      } catch {
+        throw .argument(1, error.describe(root: "cassette"))
+      }
+      do throws(CassetteError) {
+        cassette = try makeCassette(field)
+      } catch {
+        throw .argument(1, "field 'cassette': \(error.message)")
+      }
+    }
+    clua_pop(L, 1)
+    guard wantsTrace || cassette != nil else { return nil }
+    return DependencyTrace(cassette: cassette)
+  }
+
+  /// A cassette from `"file"` or `{file=, mode=, secrets=, match=}`.
+  static func makeCassette(_ field: Value) throws(CassetteError) -> Cassette {
+    let shape = "a file name or {file=, mode=, secrets=, match=} expected"
+    if case .string(let path) = field { return try Cassette(path: path) }
+    guard case .object(let object) = field else {
+      throw CassetteError("\(shape), got \(field.json())")
+    }
+    for key in object.keys where !["file", "mode", "secrets", "match"].contains(key) {
+      throw CassetteError("unknown key \"\(key)\" (\(shape))")
+    }
+    guard case .string(let path)? = object["file"] else {
+      throw CassetteError("\"file\" must be a file name (\(shape))")
+    }
+    var mode = Cassette.Mode.once
+    if let value = object["mode"] {
+      guard case .string(let name) = value, let parsed = Cassette.Mode(rawValue: name) else {
+        throw CassetteError(
+          "unknown mode \(value.json()) (once, none, new_episodes or all "
+            + "expected)")
+      }
+      mode = parsed
+    }
+    var secrets: [String] = []
+    if let value = object["secrets"] {
+      guard case .array(let items) = value,
+        items.allSatisfy({ if case .string = $0 { true } else { false } })
+      else {
+        throw CassetteError("\"secrets\" must be a list of key names")
+      }
+      secrets = items.compactMap(\.stringValue)
+    }
+    var matcher = Cassette.matchEndpointAndArguments
+    if let value = object["match"] {
+      switch value {
+      case .string("endpoint"): matcher = Cassette.matchEndpoint
+      case .string("endpoint+arguments"): matcher = Cassette.matchEndpointAndArguments
+      default:
+        throw CassetteError(
+          "unknown match \(value.json()) (\"endpoint+arguments\" or "
+            + "\"endpoint\" expected)")
+      }
+    }
+    return try Cassette(path: path, mode: mode, matcher: matcher, secrets: secrets)
+  }
+
+  /// Raises (under `depsh test --check-deps`) when the feature may reach uncovered endpoints.
+  static func checkBeforeOpening(_ feature: FeatureDescriptor, _ overrides: DependencyOverrides)
+    throws(LuaFailure)
+  {
+    guard DependencyCheck.checksOnOpen else { return }
+    let uncovered = feature.uncoveredDependencies(overrides: overrides)
+    if !uncovered.isEmpty { throw .error(feature.uncoveredDependenciesMessage(uncovered)) }
+  }
+
+  private static func pushTimeline(_ L: OpaquePointer, _ trace: DependencyTrace?)
+    throws(LuaFailure) -> Int32
+  {
+    guard let trace else {
+      throw .error("this store has no trace (open it with trace = true or a cassette)")
+    }
+    switch LuaStack.string(L, 2) {
+    case nil where lua_type(L, 2) <= LUA_TNIL, "text"?:
+      LuaStack.push(L, trace.timelineText())
+    case "mermaid"?:
+      LuaStack.push(L, trace.timelineMermaid())
+    default:
+      throw .argument(2, "\"text\" or \"mermaid\" expected")
+    }
+    return 1
+  }
+
+  private static let storeTimeline: clua_SwiftFunction = { L in
+    luaEntry(L) { L, _ throws(LuaFailure) in
+      try pushTimeline(L, try LuaStore.open(L).1.trace)
+    }
+  }
+
+  private static let testStoreTimeline: clua_SwiftFunction = { L in
+    luaEntry(L) { L, _ throws(LuaFailure) in
+      try pushTimeline(L, try LuaTestStore.open(L).1.trace)
+    }
+  }
+
+  private static let storeTrace: clua_SwiftFunction = { L in
+    luaEntry(L) { L, _ throws(LuaFailure) in
+      guard let trace = try LuaStore.open(L).1.trace else {
+        throw .error("this store has no trace (open it with trace = true or a cassette)")
+      }
+      LuaStack.push(L, trace.accessText())
+      return 1
+    }
+  }
+
+  private static let testStoreTrace: clua_SwiftFunction = { L in
+    luaEntry(L) { L, _ throws(LuaFailure) in
+      guard let trace = try LuaTestStore.open(L).1.trace else {
+        throw .error("this store has no trace (open it with trace = true or a cassette)")
+      }
+      LuaStack.push(L, trace.accessText())
+      return 1
+    }
+  }
+
+  private static func pushStrings(_ L: OpaquePointer, _ strings: [String]) {
+    lua_createtable(L, Int32(strings.count), 0)
+    for (offset, string) in strings.enumerated() {
+      LuaStack.push(L, string)
+      lua_rawseti(L, -2, lua_Integer(offset + 1))
+    }
+  }
+
+  private static let unusedOverrides: clua_SwiftFunction = { L in
+    luaEntry(L) { L, _ throws(LuaFailure) in
+      guard let trace = try LuaTestStore.open(L).1.trace else {
+        throw .error("this store has no trace (open it with trace = true or a cassette)")
+      }
+      pushStrings(L, trace.unusedOverrideMessages)
+      return 1
+    }
+  }
+
+  private static let checkDeps: clua_SwiftFunction = { L in
+    luaEntry(L) { L, _ throws(LuaFailure) in
+      let (box, store) = try LuaTestStore.open(L)
+      pushStrings(L, store.feature.uncoveredDependencies(overridden: Set(box.overriddenPaths)))
+      return 1
+    }
+  }
+}

@@ -1,0 +1,119 @@
+// The C side of traces, cassettes and the upfront check: deps_overrides_set_trace,
+// deps_test_store_timeline, deps_test_store_unused_overrides, deps_test_store_check_deps.
+import DepsCore
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Makes the stores opened with `o` keep a trace (one recorder per recipe) and, with a
+/// cassette, replay or record their endpoint calls.
+///
+/// - Returns: `DEPS_OK`; `DEPS_EINVAL` (NULL argument); `DEPS_EDECODE` (malformed JSON, an
+///   unknown key, a bad cassette; `deps_last_error()` says why). On failure the recipe is
+///   unchanged.
+@_cdecl("deps_overrides_set_trace")
+public func deps_overrides_set_trace(
+  _ overrides: OpaquePointer?, _ optionsJSON: UnsafePointer<CChar>?
+) -> Int32 {
+  withLastError { () throws(BridgeError) in
+    let function = "deps_overrides_set_trace"
+    guard let overrides else { throw CArgument.null(function, "o") }
+    let options = try CArgument.json(optionsJSON, function, "options_json")
+    let expected = "expected {\"trace\": true} or {\"cassette\": FILE or {file, mode, secrets, match}}"
+    guard case .object(let object) = options else {
+      throw BridgeError(.decode, "\(function): \(expected), got \(options.json())")
+    }
+    for key in object.keys where key != "trace" && key != "cassette" {
+      throw BridgeError(.decode, "\(function): unknown key \"\(key)\" (\(expected))")
+    }
+    var cassette: Cassette?
+    if let field = object["cassette"] {
+      do throws(CassetteError) {
+        cassette = try LuaTrace.makeCassette(field)
+      } catch {
+        throw BridgeError(.decode, "\(function): cassette: \(error.message)")
+      }
+    }
+    if let trace = object["trace"], trace != .bool(true), trace != .bool(false) {
+      throw BridgeError(.decode, "\(function): \"trace\" must be true or false")
+    }
+    guard cassette != nil || object["trace"] == .bool(true) else {
+      Handle.object(overrides, as: OverridesHandle.self).recipe.withLock { $0.trace = nil }
+      return
+    }
+    let recorder = DependencyTrace(cassette: cassette)
+    Handle.object(overrides, as: OverridesHandle.self).recipe.withLock { $0.trace = recorder }
+  }
+}
+
+private func traceOf(_ testStore: OpaquePointer?, _ function: String) -> DependencyTrace? {
+  guard let testStore else {
+    setLastError(CArgument.null(function, "t"))
+    return nil
+  }
+  let handle = Handle.object(testStore, as: TestStoreHandle.self)
+  guard let trace = handle.lock.withLock({ handle.store.trace }) else {
+    setLastError(
+      BridgeError(
+        .invalid,
+        "\(function): this test store has no trace (open it with deps_overrides_set_trace)"))
+    return nil
+  }
+  return trace
+}
+
+/// The test store's timeline: `format` "text" (or NULL) or "mermaid".
+///
+/// - Returns: a string the caller frees with `deps_free`; NULL (with `deps_last_error()`) when
+///   `t` is NULL, has no trace, or `format` is unknown.
+@_cdecl("deps_test_store_timeline")
+public func deps_test_store_timeline(
+  _ testStore: OpaquePointer?, _ format: UnsafePointer<CChar>?
+) -> UnsafeMutablePointer<CChar>? {
+  let function = "deps_test_store_timeline"
+  let name = format.map { String(cString: $0) } ?? "text"
+  guard name == "text" || name == "mermaid" else {
+    setLastError(
+      BridgeError(.invalid, "\(function): format must be \"text\" or \"mermaid\", got \"\(name)\""))
+    return nil
+  }
+  guard let trace = traceOf(testStore, function) else { return nil }
+  return mallocCString(name == "mermaid" ? trace.timelineMermaid() : trace.timelineText())
+}
+
+/// The overrides the test never used, as a JSON array of messages.
+///
+/// - Returns: a string the caller frees with `deps_free`; NULL (with `deps_last_error()`) when
+///   `t` is NULL or has no trace.
+@_cdecl("deps_test_store_unused_overrides")
+public func deps_test_store_unused_overrides(_ testStore: OpaquePointer?)
+  -> UnsafeMutablePointer<CChar>?
+{
+  guard let trace = traceOf(testStore, "deps_test_store_unused_overrides") else { return nil }
+  return mallocCString(Value.array(trace.unusedOverrideMessages.map { .string($0) }).json())
+}
+
+/// The dependency paths `feature` declares that have neither a test value nor an override in
+/// `o` (NULL: no overrides), as a JSON array — before any store opens.
+///
+/// - Returns: a string the caller frees with `deps_free`; NULL (with `deps_last_error()`) when
+///   `feature` is NULL or unknown.
+@_cdecl("deps_test_store_check_deps")
+public func deps_test_store_check_deps(
+  _ feature: UnsafePointer<CChar>?, _ overrides: OpaquePointer?
+) -> UnsafeMutablePointer<CChar>? {
+  let function = "deps_test_store_check_deps"
+  do throws(BridgeError) {
+    let name = try CArgument.string(feature, function, "feature")
+    let descriptor = try FeatureRegistry.shared.descriptor(name)
+    let recipe =
+      overrides.map { Handle.object($0, as: OverridesHandle.self).recipe.withLock { $0 } }
+      ?? DependencyOverrides()
+    let paths = descriptor.uncoveredDependencies(overrides: recipe)
+    return mallocCString(Value.array(paths.map { .string($0) }).json())
+  } catch {
+    setLastError(error)
+    return nil
+  }
+}

@@ -1,0 +1,354 @@
+// The trace of a run: every action a store handled, every effect it started and finished, and
+// every call of a registered endpoint, with the layer that supplied the implementation (live,
+// preview, test value, override and where the override was defined). One recorder per store or
+// run; the store feeds it through a few hooks (StoreCore), and the endpoints are observed by
+// wrapping their closures in the store's dependencies when the store opens — so a store without
+// a recorder pays nothing on `send` or on a dependency read.
+//
+// The same recorder renders the causal chain Action → Effect → Dependency call → Action as text
+// (`timelineText`) and as a Mermaid `sequenceDiagram` (`timelineMermaid`), and can replay or
+// record a `Cassette`.
+import Synchronization
+
+/// One step of a trace.
+public struct TraceEvent: Sendable, Equatable {
+  /// What happened.
+  public enum Kind: String, Sendable, Equatable {
+    /// An action sent from outside the store (a test's `send`, a script's `store:send`).
+    case send
+    /// An action an effect sent back into the store.
+    case receive
+    /// An effect started.
+    case effectStarted = "effect-started"
+    /// An effect finished (or was cancelled).
+    case effectFinished = "effect-finished"
+    /// An endpoint call and its outcome.
+    case call
+  }
+
+  /// The step's number, from 1.
+  public let index: Int
+  /// What happened.
+  public let kind: Kind
+  /// The action (JSON or Swift text) or the endpoint path.
+  public let name: String
+  /// The effect's number for effect steps, the effect a call or received action belongs to.
+  public let effect: UInt64?
+  /// The step that caused this one (the action that started an effect, the effect's start
+  /// for a call or a received action).
+  public let cause: Int?
+  /// For a call: its arguments as JSON.
+  public let arguments: String?
+  /// For a call: its result as JSON, or `error: message`.
+  public let outcome: String?
+  /// For a call: the layer that supplied the implementation (`live`, `preview`, `test value`,
+  /// `override`, `cassette`).
+  public let layer: String?
+  /// For a call supplied by an override: where the override was defined (`file:line`).
+  public let site: String?
+}
+
+/// Records what a run did. Attach it to a store's dependencies (`$0.dependencyTrace = trace`,
+/// `DependencyOverrides.trace`) before the store opens.
+///
+/// ```swift
+/// let trace = DependencyTrace()
+/// let store = TestStore(initialState: NumberFact.State()) { NumberFact() } withDependencies: {
+///   $0.numberFact.fetch = { "\($0) is a number" }
+///   $0.dependencyTrace = trace
+/// }
+/// await store.send(.incrementButtonTapped)
+/// print(trace.timelineText())
+/// ```
+public final class DependencyTrace: Sendable {
+  private struct Storage {
+    var events: [TraceEvent] = []
+    var currentAction: Int?
+    var effectStarts: [UInt64: Int] = [:]
+    var effectOrigins: [UInt64: UInt64] = [:]
+    var overrideSites: [String: String] = [:]
+    var overridden: [String] = []
+    var calls: [String: Int] = [:]
+    var observed: Set<String> = []
+    var nextIndex = 1
+
+    mutating func append(_ event: TraceEvent) {
+      nextIndex += 1
+      events.append(event)
+      if events.count > DependencyTrace.eventLimit + DependencyTrace.eventLimit / 10 {
+        events.removeFirst(events.count - DependencyTrace.eventLimit)
+      }
+    }
+  }
+
+  private let storage = Mutex(Storage())
+  /// The most steps kept: past it the oldest are dropped (a live timer in a REPL session
+  /// ticks forever). Numbers keep counting.
+  public static let eventLimit = 10_000
+
+  /// Turns a store's action into the text the trace shows (JSON for the fronts' stores).
+  let describeAction: Mutex<(@Sendable (Any) -> String)?> = Mutex(nil)
+  /// The cassette that replays or records the endpoint calls, if any.
+  public let cassette: Cassette?
+
+  /// A recorder, optionally replaying or recording `cassette`.
+  public init(cassette: Cassette? = nil) { self.cassette = cassette }
+
+  /// Every step so far, in order.
+  public var events: [TraceEvent] { storage.withLock { $0.events } }
+
+  // MARK: Hooks (called by the store while it holds its lock)
+
+  func actionHandled(_ action: Any, origin: UInt64, fromEffect: Bool) {
+    let text = describeAction.withLock { $0 }?(action) ?? Self.describe(action)
+    let effect = TraceScope.effect
+    storage.withLock { s in
+      var owner = effect
+      if fromEffect && owner == nil {
+        owner = s.effectOrigins.filter { $0.value == origin }.keys.max()
+      }
+      let index = s.nextIndex
+      s.append(
+        TraceEvent(
+          index: index, kind: fromEffect ? .receive : .send, name: text, effect: owner,
+          cause: owner.flatMap { s.effectStarts[$0] }, arguments: nil, outcome: nil,
+          layer: nil, site: nil))
+      s.currentAction = index
+    }
+  }
+
+  /// Notes an effect's start; returns its body bound to the effect's number.
+  func effectStarted(
+    _ id: UInt64, origin: UInt64, _ body: @escaping @Sendable () async -> Void
+  ) -> @Sendable () async -> Void {
+    effectStarted(id, origin: origin)
+    return { await TraceScope.$effect.withValue(id) { await body() } }
+  }
+
+  func effectStarted(_ id: UInt64, origin: UInt64) {
+    storage.withLock { s in
+      let index = s.nextIndex
+      s.append(
+        TraceEvent(
+          index: index, kind: .effectStarted, name: "effect \(id)", effect: id,
+          cause: s.currentAction, arguments: nil, outcome: nil, layer: nil, site: nil))
+      s.effectStarts[id] = index
+      s.effectOrigins[id] = origin
+    }
+  }
+
+  func effectFinished(_ id: UInt64) {
+    storage.withLock { s in
+      s.append(
+        TraceEvent(
+          index: s.nextIndex, kind: .effectFinished, name: "effect \(id)", effect: id,
+          cause: s.effectStarts[id], arguments: nil, outcome: nil, layer: nil, site: nil))
+      s.effectOrigins[id] = nil
+    }
+  }
+
+  func recordCall(
+    _ path: String, arguments: Value, outcome: Result<Value, any Error>, layer: String,
+    site: String?
+  ) {
+    let effect = TraceScope.effect
+    let outcomeText: String
+    switch outcome {
+    case .success(let value): outcomeText = value.json()
+    case .failure(let error): outcomeText = "error: \(Self.errorText(error))"
+    }
+    storage.withLock { s in
+      s.calls[path, default: 0] += 1
+      s.append(
+        TraceEvent(
+          index: s.nextIndex, kind: .call, name: path, effect: effect,
+          cause: effect.flatMap { s.effectStarts[$0] } ?? s.currentAction,
+          arguments: arguments.json(), outcome: outcomeText, layer: layer, site: site))
+    }
+  }
+
+  /// Declares that the store's dependencies override the endpoint at `path` here, so the trace
+  /// names the layer `override` and this `file:line` (Swift's `withDependencies` closures are
+  /// not visible to the trace otherwise). Call it before the store opens.
+  ///
+  /// ```swift
+  /// $0.numberFact.fetch = { "\($0) is a number" }
+  /// $0.dependencyTrace = trace.overriding("numberFact.fetch")
+  /// ```
+  @discardableResult
+  public func overriding(
+    _ path: String, fileID: StaticString = #fileID, line: UInt = #line
+  ) -> DependencyTrace {
+    noteOverrides([path], sites: [path: "\(fileID):\(line)"])
+    return self
+  }
+
+  /// Notes the overrides a store opens with (path → `file:line`, or nil when not known).
+  func noteOverrides(_ paths: [String], sites: [String: String]) {
+    storage.withLock { s in
+      for path in paths where !s.overridden.contains(path) { s.overridden.append(path) }
+      s.overrideSites.merge(sites) { _, new in new }
+    }
+  }
+
+  func noteObserved(_ path: String) { _ = storage.withLock { $0.observed.insert(path) } }
+
+  /// Where the override of `path` was defined, when known.
+  func overrideSite(_ path: String) -> String? { storage.withLock { $0.overrideSites[path] } }
+
+  /// True when `path` was overridden by the store's recipe.
+  func isOverridden(_ path: String) -> Bool { storage.withLock { $0.overridden.contains(path) } }
+
+  // MARK: Reports
+
+  /// The overridden endpoints the run never called (only endpoints the trace can observe:
+  /// those registered with a closure, not presets such as `uuid`).
+  public var unusedOverrides: [String] {
+    storage.withLock { s in
+      s.overridden.filter { s.observed.contains($0) && s.calls[$0, default: 0] == 0 }
+    }
+  }
+
+  /// The notes or failures for `unusedOverrides`, one line each:
+  /// `override of numberFact.fetch (file.lua:3) was never used`.
+  public var unusedOverrideMessages: [String] {
+    unusedOverrides.map { path in
+      let site = overrideSite(path).map { " (\($0))" } ?? ""
+      return "override of \(path)\(site) was never used"
+    }
+  }
+
+  /// Every call as one line each: `numberFact.fetch(1) → "1 is good" [override at t.lua:4]
+  /// during effect 1 of incrementButtonTapped`.
+  public func accessText() -> String {
+    let all = events
+    return all.filter { $0.kind == .call }.map { event in
+      var line = "\(event.name)(\(event.arguments ?? "")) → \(event.outcome ?? "")"
+      line += " [\(event.layer ?? "")\(event.site.map { " at \($0)" } ?? "")]"
+      if let effect = event.effect {
+        line += " during effect \(effect)"
+        if let start = event.cause, let cause = all.first(where: { $0.index == start })?.cause,
+          let action = all.first(where: { $0.index == cause })
+        {
+          line += " of \(action.name)"
+        }
+      }
+      return line
+    }.joined(separator: "\n")
+  }
+
+  /// The timeline as text, one step per line; `last` keeps only the last steps.
+  ///
+  /// ```
+  /// 1. send incrementButtonTapped
+  /// 2. effect 1 started (by 1)
+  /// 3. numberFact.fetch(1) → "1 is good" [override at t.lua:4] (effect 1)
+  /// 4. receive {"numberFactResponse":{"success":"1 is good"}} (from effect 1)
+  /// 5. effect 1 finished
+  /// ```
+  public func timelineText(last: Int? = nil) -> String {
+    var all = events
+    if let last, all.count > last { all = Array(all.suffix(last)) }
+    return all.map(Self.line).joined(separator: "\n")
+  }
+
+  /// Ends the last of `messages` (a failing test's) with the short text of the last steps.
+  func endWithLastSteps(_ messages: inout [String], count: Int = 6) {
+    guard !messages.isEmpty, !events.isEmpty else { return }
+    messages[messages.count - 1] += "\n\nLast steps:\n" + timelineText(last: count)
+  }
+
+  static func line(_ event: TraceEvent) -> String {
+    let by = event.cause.map { " (by \($0))" } ?? ""
+    switch event.kind {
+    case .send:
+      return "\(event.index). send \(event.name)"
+    case .receive:
+      return "\(event.index). receive \(event.name)"
+        + (event.effect.map { " (from effect \($0))" } ?? "")
+    case .effectStarted:
+      return "\(event.index). \(event.name) started\(by)"
+    case .effectFinished:
+      return "\(event.index). \(event.name) finished"
+    case .call:
+      let site = event.site.map { " at \($0)" } ?? ""
+      return "\(event.index). \(event.name)(\(event.arguments ?? "")) → \(event.outcome ?? "")"
+        + " [\(event.layer ?? "")\(site)]" + (event.effect.map { " (effect \($0))" } ?? "")
+    }
+  }
+
+  /// The timeline as a Mermaid `sequenceDiagram`: `User` sends to `Store`, the store starts
+  /// effects (`E1`, …), effects call endpoints (`D1` as `numberFact.fetch`, …) and send actions
+  /// back to the store.
+  public func timelineMermaid() -> String {
+    let all = events
+    var lines = ["sequenceDiagram", "  participant User", "  participant Store"]
+    var endpoints: [String: String] = [:]
+    var effects: Set<UInt64> = []
+    for event in all {
+      if let effect = event.effect, !effects.contains(effect) {
+        effects.insert(effect)
+        lines.append("  participant E\(effect) as effect \(effect)")
+      }
+      if event.kind == .call, endpoints[event.name] == nil {
+        let id = "D\(endpoints.count + 1)"
+        endpoints[event.name] = id
+        lines.append("  participant \(id) as \(event.name)")
+      }
+    }
+    for event in all {
+      switch event.kind {
+      case .send:
+        lines.append("  User->>Store: \(Self.mermaidText(event.name))")
+      case .receive:
+        let from = event.effect.map { "E\($0)" } ?? "Store"
+        lines.append("  \(from)->>Store: \(Self.mermaidText(event.name))")
+      case .effectStarted:
+        lines.append("  Store->>E\(event.effect ?? 0): start")
+      case .effectFinished:
+        lines.append("  E\(event.effect ?? 0)-->>Store: finished")
+      case .call:
+        let from = event.effect.map { "E\($0)" } ?? "Store"
+        let to = endpoints[event.name] ?? "D0"
+        lines.append(
+          "  \(from)->>\(to): \(Self.mermaidText("(\(event.arguments ?? "")) [\(event.layer ?? "")]"))")
+        lines.append("  \(to)-->>\(from): \(Self.mermaidText(event.outcome ?? ""))")
+      }
+    }
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// Message text Mermaid accepts on one line (no `;`, `#` or line breaks, at most 80
+  /// characters).
+  static func mermaidText(_ text: String) -> String {
+    var out = ""
+    for character in text {
+      switch character {
+      case "\n", "\r": out += " "
+      case ";": out += ","
+      case "#": out += "no. "
+      default: out.append(character)
+      }
+    }
+    if out.count > 80 { out = String(out.prefix(79)) + "…" }
+    return out
+  }
+
+  static func describe(_ action: Any) -> String {
+    if let value = action as? Value {
+      if case .string(let name) = value { return name }
+      return value.json()
+    }
+    return String(describing: action)
+  }
+
+  static func errorText(_ error: any Error) -> String {
+    if let endpoint = error as? EndpointError { return endpoint.message }
+    return String(describing: error)
+  }
+}
+
+/// The effect a task runs for, bound only while tracing.
+enum TraceScope {
+  @TaskLocal static var effect: UInt64?
+}

@@ -1,0 +1,106 @@
+// How a recorder sees endpoint calls: when a store opens with a recorder in its dependencies,
+// every registered endpoint that can be wrapped (`EndpointDescriptor.installInterceptor`) gets
+// its closure replaced, in that store's dependencies only, by one that reports the call and,
+// with a cassette, replays or records it.
+
+/// Calls the endpoint's implementation resolved in the store (`next`), or stands in for it.
+typealias EndpointAround = @Sendable (
+  _ input: Value, _ next: @escaping @Sendable (Value) async throws -> Value,
+  _ live: @escaping @Sendable (Value) async throws -> Value
+) async throws -> Value
+
+private enum DependencyTraceKey: TestDependencyKey {
+  static let testValue: DependencyTrace? = nil
+}
+
+private enum DependencyTraceInstalledKey: TestDependencyKey {
+  static let testValue = false
+}
+
+/// The recorder of a process's live stores (`depsh --record FILE`), made for each store that
+/// opens without one of its own.
+public enum AmbientTrace {
+  private static let factory = Mutex<(@Sendable () -> DependencyTrace?)?>(nil)
+  private static let isSet = Atomic<Bool>(false)
+
+  /// Makes every store opened from now on without a recorder use `make()`'s.
+  public static func install(_ make: @escaping @Sendable () -> DependencyTrace?) {
+    factory.withLock { $0 = make }
+    isSet.store(true, ordering: .releasing)
+  }
+
+  static func make() -> DependencyTrace? {
+    guard isSet.load(ordering: .acquiring) else { return nil }
+    return factory.withLock { $0 }?()
+  }
+}
+
+import Synchronization
+
+extension DependencyValues {
+  /// The recorder a store opened with these values reports to (nil: no trace, no cost).
+  public var dependencyTrace: DependencyTrace? {
+    get {
+      storage.lookup(ObjectIdentifier(DependencyTraceKey.self)).flatMap {
+        ($0 as? ValueBox<DependencyTrace?>)?.value
+      }
+    }
+    set { self[DependencyTraceKey.self] = newValue }
+  }
+
+  private var traceInstalled: Bool {
+    storage.lookup(ObjectIdentifier(DependencyTraceInstalledKey.self)) != nil
+  }
+
+  /// These values with every wrappable endpoint reporting to `trace` (once per values), or
+  /// only the endpoints in `only` (overrides applied after the store opened).
+  func instrumented(for trace: DependencyTrace, only: Set<String>? = nil) -> DependencyValues {
+    if traceInstalled && only == nil { return self }
+    var values = self
+    values.dependencyTrace = trace
+    values[DependencyTraceInstalledKey.self] = true
+    let context = values.context
+    let contextLayer: String =
+      switch context {
+      case .live: "live"
+      case .preview: "preview"
+      case .test: "test value"
+      }
+    for descriptor in EndpointRegistry.shared.all {
+      guard let install = descriptor.installInterceptor,
+        only?.contains(descriptor.path) ?? true
+      else { continue }
+      let path = descriptor.path
+      let overridden = trace.isOverridden(path)
+      // Wrapping reads the endpoint's parent value: in a test, a client with no test value
+      // of its own would report that read, so it is wrapped only when overridden.
+      if context == .test && !overridden && !descriptor.contexts.contains(.test) { continue }
+      let layer = overridden ? "override" : contextLayer
+      let site = overridden ? trace.overrideSite(path) : nil
+      trace.noteObserved(path)
+      // An override the recipe sets wins over the cassette; recording calls the store's own
+      // implementation in the live context, the endpoint's live value otherwise.
+      let cassette = overridden ? nil : trace.cassette
+      let recordsStoreImplementation = context == .live
+      install(&values) { [trace] input, next, live in
+        if let cassette {
+          let target = recordsStoreImplementation ? next : live
+          let (outcome, replayed) = try await cassette.handle(path, input, call: target)
+          trace.recordCall(
+            path, arguments: input, outcome: outcome,
+            layer: replayed ? "cassette \(cassette.name)" : layer, site: replayed ? nil : site)
+          return try outcome.get()
+        }
+        do {
+          let output = try await next(input)
+          trace.recordCall(path, arguments: input, outcome: .success(output), layer: layer, site: site)
+          return output
+        } catch {
+          trace.recordCall(path, arguments: input, outcome: .failure(error), layer: layer, site: site)
+          throw error
+        }
+      }
+    }
+    return values
+  }
+}

@@ -1,0 +1,95 @@
+// Tracing under `depsh test --trace / --timeline DIR / --strict-overrides`: every store a test
+// opens reports to a recorder of its own (DependencyTrace); after each test the worker writes
+// the timelines (`DIR/<file>--<test>.txt` and `.mmd`) of a failing test (every test with
+// `--timeline-all`), notes the overrides the test never used on stderr, or fails the test with
+// them under `--strict-overrides`.
+import DepsCore
+import Synchronization
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+enum TestTrace {
+  private static let traces = Mutex<[DependencyTrace]>([])
+
+  /// Turns tracing on for the worker's stores (once, before any test runs).
+  static func install(_ options: TestOptions) {
+    DependencyCheck.checksOnOpen = options.checkDeps
+    guard options.tracesTests else { return }
+    AmbientTrace.install {
+      let trace = DependencyTrace()
+      traces.withLock { $0.append(trace) }
+      return trace
+    }
+    if let directory = options.timelineDirectory { mkdir(directory, 0o755) }
+  }
+
+  /// Forgets the recorders of the previous test.
+  static func beginTest() { traces.withLock { $0.removeAll() } }
+
+  /// After a test: writes its timelines and returns the failure to add (unused overrides under
+  /// `--strict-overrides`), printing them as notes otherwise.
+  static func endTest(
+    file: String, name: String, failed: Bool, options: TestOptions
+  ) -> String? {
+    guard options.tracesTests else { return nil }
+    let all = traces.withLock { $0 }
+    let unused = all.flatMap(\.unusedOverrideMessages)
+    if let directory = options.timelineDirectory, failed || options.timelineAll {
+      let base = "\(directory)/\(slug(file))--\(slug(name))"
+      let text = all.map { $0.timelineText() }.filter { !$0.isEmpty }.joined(separator: "\n\n")
+      let mermaid = all.filter { !$0.events.isEmpty }.map { $0.timelineMermaid() }
+        .joined(separator: "\n")
+      write(text + "\n", to: base + ".txt")
+      write(mermaid, to: base + ".mmd")
+    }
+    guard !unused.isEmpty else { return nil }
+    if options.strictOverrides { return unused.joined(separator: "\n") }
+    for message in unused { Output.error("note: \(name): \(message)\n") }
+    return nil
+  }
+
+  /// `file` or a test name as a file name: letters, digits, `.`, `_` and `-`; others `-`.
+  static func slug(_ text: String) -> String {
+    let last = text.split(separator: "/").last.map(String.init) ?? text
+    return String(
+      last.map { $0.isLetter || $0.isNumber || $0 == "." || $0 == "_" || $0 == "-" ? $0 : "-" })
+  }
+
+  private static func write(_ text: String, to path: String) {
+    guard let handle = fopen(path, "w") else {
+      Output.error("depsh: cannot write timeline \(path): \(String(cString: strerror(errno)))\n")
+      return
+    }
+    fputs(text, handle)
+    fclose(handle)
+  }
+}
+
+/// `depsh --record FILE script.lua`: every live endpoint call of the run's stores goes to one
+/// cassette (record mode `all`), written when depsh exits.
+enum ScriptRecording {
+  private static let cassette = Mutex<Cassette?>(nil)
+
+  static func start(_ path: String) throws {
+    let opened: Cassette
+    do {
+      opened = try Cassette(path: path, mode: .all)
+    } catch {
+      throw Shell.UsageError(message: "--record: \(error.message)")
+    }
+    cassette.withLock { $0 = opened }
+    AmbientTrace.install { DependencyTrace(cassette: opened) }
+    atexit { ScriptRecording.save() }
+  }
+
+  static func save() {
+    guard let cassette = cassette.withLock({ $0 }) else { return }
+    do {
+      try cassette.save()
+    } catch {
+      Output.error("depsh: \(error.message)\n")
+    }
+  }
+}

@@ -1,0 +1,190 @@
+// The trace of a NumberFact run: each step, the layer of each endpoint call, the timeline as
+// text and as a Mermaid sequenceDiagram (parsed, not compared by eye), and a store without a
+// recorder recording nothing.
+import Testing
+@testable import DepsCore
+
+@Suite struct TraceTests {
+  private func tracedStore(_ trace: DependencyTrace) -> TestStore<NumberFact.State, NumberFact.Action> {
+    TestStore(initialState: NumberFact.State(count: 1)) {
+      NumberFact()
+    } withDependencies: {
+      $0.numberFact.fetch = { "\($0) is a number" }
+      $0.dependencyTrace = trace
+    }
+  }
+
+  @Test func numberFactTimelineText() async {
+    let trace = DependencyTrace()
+    let store = tracedStore(trace)
+    await store.send(.numberFactButtonTapped)
+    await store.receive(.numberFactResponse(.success("1 is a number"))) {
+      $0.numberFact = "1 is a number"
+    }
+    await store.finish()
+    let kinds = trace.events.map(\.kind)
+    #expect(kinds == [.send, .effectStarted, .call, .receive, .effectFinished])
+    let text = trace.timelineText()
+    #expect(
+      text == """
+        1. send numberFactButtonTapped
+        2. effect 1 started (by 1)
+        3. numberFact.fetch(1) → "1 is a number" [test value] (effect 1)
+        4. receive numberFactResponse(DepsCore.ActionResult<Swift.String>.success("1 is a number")) (from effect 1)
+        5. effect 1 finished
+        """)
+    #expect(trace.timelineText(last: 2).split(separator: "\n").count == 2)
+    let call = trace.events[2]
+    #expect(call.cause == 2)
+    #expect(trace.events[3].cause == 2)
+    #expect(trace.events[1].cause == 1)
+  }
+
+  @Test func numberFactTimelineMermaidParses() async {
+    let trace = DependencyTrace()
+    let store = tracedStore(trace)
+    await store.send(.numberFactButtonTapped)
+    await store.receive(.numberFactResponse(.success("1 is a number"))) {
+      $0.numberFact = "1 is a number"
+    }
+    let diagram = MermaidSequence(parsing: trace.timelineMermaid())
+    #expect(diagram.header == "sequenceDiagram")
+    #expect(diagram.participants["User"] == "User")
+    #expect(diagram.participants["E1"] == "effect 1")
+    #expect(diagram.participants["D1"] == "numberFact.fetch")
+    #expect(
+      diagram.messages.map { "\($0.from) \($0.arrow) \($0.to)" } == [
+        "User ->> Store", "Store ->> E1", "E1 ->> D1", "D1 -->> E1", "E1 ->> Store",
+        "E1 -->> Store",
+      ])
+    #expect(diagram.messages[0].text == "numberFactButtonTapped")
+    #expect(diagram.messages[2].text == "(1) [test value]")
+    #expect(diagram.messages[3].text == "\"1 is a number\"")
+    #expect(diagram.unparsed.isEmpty)
+  }
+
+  @Test func declaredSwiftOverrideNamesItsLayerAndSite() async {
+    let trace = DependencyTrace()
+    let line = #line + 4
+    let store = TestStore(initialState: NumberFact.State(count: 5)) {
+      NumberFact()
+    } withDependencies: {
+      $0.numberFact.fetch = { "\($0) is odd" }; $0.dependencyTrace = trace.overriding("numberFact.fetch")
+    }
+    await store.send(.numberFactButtonTapped)
+    await store.receive(.numberFactResponse(.success("5 is odd"))) { $0.numberFact = "5 is odd" }
+    #expect(
+      trace.accessText()
+        == "numberFact.fetch(5) → \"5 is odd\" [override at DepsCoreTests/TraceTests.swift:\(line)] "
+        + "during effect 1 of numberFactButtonTapped")
+    #expect(trace.unusedOverrides.isEmpty)
+  }
+
+  @Test func unusedOverrideIsReported() async {
+    let trace = DependencyTrace()
+    let store = TestStore(initialState: NumberFact.State()) {
+      NumberFact()
+    } withDependencies: {
+      $0.numberFact.fetch = { "\($0)" }
+      $0.dependencyTrace = trace.overriding("numberFact.fetch", fileID: "t.swift", line: 3)
+    }
+    await store.send(.incrementButtonTapped) { $0.count = 1 }
+    #expect(trace.unusedOverrideMessages == ["override of numberFact.fetch (t.swift:3) was never used"])
+  }
+
+  @Test func failingSwiftTestEndsWithTheLastSteps() async {
+    let trace = DependencyTrace()
+    let store = tracedStore(trace)
+    let issues = await recordIssues {
+      await store.send(.numberFactButtonTapped)
+      await store.receive(.numberFactResponse(.success("1 is a number"))) {
+        $0.numberFact = "2 is a number"
+      }
+    }
+    #expect(issues.count == 1)
+    #expect(
+      issues.first?.message.hasSuffix(
+        """
+
+
+        Last steps:
+        1. send numberFactButtonTapped
+        2. effect 1 started (by 1)
+        3. numberFact.fetch(1) → "1 is a number" [test value] (effect 1)
+        4. receive numberFactResponse(DepsCore.ActionResult<Swift.String>.success("1 is a number")) (from effect 1)
+        5. effect 1 finished
+        """) == true, "\(issues.first?.message ?? "")")
+  }
+
+  @Test func withoutARecorderNothingIsTraced() async {
+    let store = TestStore(initialState: NumberFact.State(count: 1)) {
+      NumberFact()
+    } withDependencies: {
+      $0.numberFact.fetch = { "\($0) is a number" }
+    }
+    #expect(store.dependencyTrace == nil)
+    await store.send(.numberFactButtonTapped)
+    await store.receive(.numberFactResponse(.success("1 is a number"))) {
+      $0.numberFact = "1 is a number"
+    }
+  }
+
+  @Test func failedCallIsTracedWithItsError() async {
+    let trace = DependencyTrace()
+    let store = TestStore(initialState: NumberFact.State(count: 2)) {
+      NumberFact()
+    } withDependencies: {
+      $0.numberFact.fetch = { _ in throw NumberFactError("offline") }
+      $0.dependencyTrace = trace
+    }
+    await store.send(.numberFactButtonTapped)
+    await store.receive(.numberFactResponse(.failure("offline"))) {
+      $0.errorMessage = "offline"
+    }
+    #expect(trace.accessText().hasPrefix("numberFact.fetch(2) → error: offline [test value] during effect 1 of numberFactButtonTapped"))
+  }
+}
+
+/// A small parser of the Mermaid sequenceDiagram subset the timeline uses.
+struct MermaidSequence {
+  struct Message { let from, arrow, to, text: String }
+  var header = ""
+  var participants: [String: String] = [:]
+  var messages: [Message] = []
+  var unparsed: [String] = []
+
+  init(parsing text: String) {
+    var lines = text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+    header = lines.isEmpty ? "" : lines.removeFirst()
+    for line in lines {
+      if line.hasPrefix("participant ") {
+        let rest = line.dropFirst("participant ".count)
+        if let range = rest.range(of: " as ") {
+          participants[String(rest[..<range.lowerBound])] = String(rest[range.upperBound...])
+        } else {
+          participants[String(rest)] = String(rest)
+        }
+        continue
+      }
+      guard let colon = line.firstIndex(of: ":") else {
+        unparsed.append(line)
+        continue
+      }
+      let head = line[..<colon]
+      let body = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+      var parsed: Message?
+      for arrow in ["-->>", "->>"] {
+        if let range = head.range(of: arrow) {
+          let from = String(head[..<range.lowerBound]), to = String(head[range.upperBound...])
+          if participants[from] != nil || from == "Store",
+            participants[to] != nil || to == "Store"
+          {
+            parsed = Message(from: from, arrow: arrow, to: to, text: body)
+          }
+          break
+        }
+      }
+      if let parsed { messages.append(parsed) } else { unparsed.append(line) }
+    }
+  }
+}

@@ -1,0 +1,135 @@
+-- The trace of a run seen from Lua: each call with its layer and the file:line of its
+-- override, NumberFact's timeline as text and as Mermaid (parsed here), unused overrides, the
+-- upfront dependency check, and a committed cassette replayed in order with no live call.
+local deps = require "deps"
+
+local here = debug.getinfo(1, "S").short_src
+local cassettes = here:match("^(.*)/[^/]*$") .. "/cassettes/"
+
+local function lines(text)
+  local out = {}
+  for line in (text .. "\n"):gmatch("(.-)\n") do out[#out + 1] = line end
+  return out
+end
+
+local function fetched(store, fact)
+  store:send("incrementButtonTapped", nil, function(s) s.count = 1 end)
+  store:send("numberFactButtonTapped")
+  store:receive("numberFactResponse", { success = fact }, function(s) s.numberFact = fact end)
+  store:finish()
+end
+
+deps.test("timeline of NumberFact as text names the layer and the override's line", function()
+  local line = debug.getinfo(1, "l").currentline + 4
+  local store = deps.TestStore {
+    feature = "NumberFact", trace = true,
+    dependencies = function(d)
+      d.numberFact.fetch = function(n) return n .. " is odd" end
+    end,
+  }
+  fetched(store, "1 is odd")
+  local want = {
+    "1. send incrementButtonTapped",
+    "2. send numberFactButtonTapped",
+    "3. effect 1 started (by 2)",
+    ('4. numberFact.fetch(1) → "1 is odd" [override at %s:%d] (effect 1)'):format(here, line),
+    '5. receive {"numberFactResponse":{"success":"1 is odd"}} (from effect 1)',
+    "6. effect 1 finished",
+  }
+  local got = lines(store:timeline())
+  assert(#got == #want, store:timeline())
+  for i = 1, #want do assert(got[i] == want[i], ("step %d: %q ~= %q"):format(i, got[i], want[i])) end
+  assert(store:trace() == ('numberFact.fetch(1) → "1 is odd" [override at %s:%d] during effect 1 of numberFactButtonTapped'):format(here, line), store:trace())
+  assert(#store:unused_overrides() == 0)
+end)
+
+deps.test("timeline of NumberFact as a Mermaid sequenceDiagram", function()
+  local store = deps.TestStore {
+    feature = "NumberFact", trace = true,
+    dependencies = function(d) d.numberFact.fetch = function(n) return n .. " is odd" end end,
+  }
+  fetched(store, "1 is odd")
+  local got = lines(store:timeline("mermaid"))
+  assert(got[1] == "sequenceDiagram")
+  local participants, messages = {}, {}
+  for i = 2, #got do
+    local l = got[i]
+    local id, label = l:match("^  participant (%S+) as (.+)$")
+    if id then participants[id] = label
+    elseif l:match("^  participant (%S+)$") then participants[l:match("^  participant (%S+)$")] = true
+    elseif l ~= "" then
+      local from, arrow, to, text = l:match("^  (%w+)(%-%-?>>)(%w+): (.*)$")
+      assert(from, "unparsed line: " .. l)
+      assert(participants[from] and participants[to], "unknown participant in: " .. l)
+      messages[#messages + 1] = from .. arrow .. to .. " " .. text
+    end
+  end
+  assert(participants.D1 == "numberFact.fetch" and participants.E1 == "effect 1")
+  local want = {
+    "User->>Store incrementButtonTapped", "User->>Store numberFactButtonTapped",
+    "Store->>E1 start", "E1->>D1 (1) [override]", 'D1-->>E1 "1 is odd"',
+    'E1->>Store {"numberFactResponse":{"success":"1 is odd"}}', "E1-->>Store finished",
+  }
+  assert(#messages == #want, table.concat(messages, "\n"))
+  for i = 1, #want do assert(messages[i] == want[i], messages[i]) end
+end)
+
+deps.test("an override never used is reported", function()
+  local line = debug.getinfo(1, "l").currentline + 3
+  local store = deps.TestStore {
+    feature = "NumberFact", trace = true,
+    dependencies = function(d) d.numberFact.fetch = function(n) return "x" end end,
+  }
+  store:send("incrementButtonTapped", nil, function(s) s.count = 1 end)
+  local unused = store:unused_overrides()
+  assert(#unused == 1 and unused[1] == ("override of numberFact.fetch (%s:%d) was never used"):format(here, line), unused[1])
+end)
+
+deps.test("check_deps lists the endpoints with neither a test value nor an override", function()
+  local bare = deps.TestStore { feature = "NumberFact" }
+  local missing = bare:check_deps()
+  assert(#missing == 1 and missing[1] == "numberFact.fetch", tostring(missing[1]))
+  local covered = deps.TestStore {
+    feature = "NumberFact",
+    dependencies = function(d) d.numberFact.fetch = function(n) return "" end end,
+  }
+  assert(#covered:check_deps() == 0)
+  covered:send("numberFactButtonTapped")
+  covered:receive("numberFactResponse", { success = "" }, function(s) s.numberFact = "" end)
+end)
+
+deps.test("a cassette replays identical calls in recorded order, never live", function()
+  local store = deps.TestStore {
+    feature = "NumberFact",
+    cassette = { file = cassettes .. "number_fact.json", mode = "none" },
+  }
+  fetched(store, "1 is the loneliest number.")
+  store:send("numberFactButtonTapped")
+  store:receive("numberFactResponse", { success = "1 again." }, function(s) s.numberFact = "1 again." end)
+  store:send("numberFactButtonTapped")
+  local message = ("cassette %snumber_fact.json has no recording of numberFact.fetch(1) (record mode none)"):format(cassettes)
+  store:receive("numberFactResponse", { failure = message }, function(s) s.errorMessage = message end)
+  assert(store:timeline():find("[cassette number_fact.json]", 1, true))
+end)
+
+deps.test("bad cassette fields are refused with what was expected", function()
+  local ok, err = pcall(deps.TestStore, { feature = "NumberFact", cassette = { file = "x.json", mode = "sometimes" } })
+  assert(not ok and err:find("field 'cassette': unknown mode \"sometimes\" (once, none, new_episodes or all expected)", 1, true), err)
+  ok, err = pcall(deps.TestStore, { feature = "NumberFact", cassette = { file = "/nonexistent/x.json", mode = "none" } })
+  assert(not ok and err:find("field 'cassette': cassette /nonexistent/x.json does not exist (record mode none replays only)", 1, true), err)
+  ok, err = pcall(deps.TestStore, { feature = "NumberFact", cassette = 3 })
+  assert(not ok and err:find("field 'cassette': a file name or {file=, mode=, secrets=, match=} expected, got 3", 1, true), err)
+end)
+
+deps.test("an override changed on a running test store is traced with its line", function()
+  local store = deps.TestStore {
+    feature = "NumberFact", trace = true,
+    dependencies = function(d) d.numberFact.fetch = function(n) return "first" end end,
+  }
+  local line = debug.getinfo(1, "l").currentline + 1
+  store.dependencies.numberFact.fetch = function(n) return "second" end
+  store:send("numberFactButtonTapped")
+  store:receive("numberFactResponse", { success = "second" }, function(s) s.numberFact = "second" end)
+  assert(store:trace() == ('numberFact.fetch(0) → "second" [override at %s:%d] during effect 1 of numberFactButtonTapped'):format(here, line), store:trace())
+  assert(#store:unused_overrides() == 0)
+end)
