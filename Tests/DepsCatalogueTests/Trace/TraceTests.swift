@@ -2,9 +2,13 @@
 // text and as a Mermaid sequenceDiagram (parsed, not compared by eye), and a store without a
 // recorder recording nothing.
 import Testing
+@testable import DepsCatalogue
 @testable import DepsCore
 
 @Suite struct TraceTests {
+  /// The endpoints a trace wraps are the registered ones: the seeds registered, as a host does.
+  init() { registerSeedCatalogue() }
+
   private func tracedStore(_ trace: DependencyTrace) -> TestStore<NumberFact.State, NumberFact.Action> {
     TestStore(initialState: NumberFact.State(count: 1)) {
       NumberFact()
@@ -30,7 +34,7 @@ import Testing
         1. send numberFactButtonTapped
         2. effect 1 started (by 1)
         3. numberFact.fetch(1) → "1 is a number" [test value] (effect 1)
-        4. receive numberFactResponse(DepsCore.ActionResult<Swift.String>.success("1 is a number")) (from effect 1)
+        4. receive numberFactResponse(DepsCatalogue.ActionResult<Swift.String>.success("1 is a number")) (from effect 1)
         5. effect 1 finished
         """)
     #expect(trace.timelineText(last: 2).split(separator: "\n").count == 2)
@@ -75,7 +79,7 @@ import Testing
     await store.receive(.numberFactResponse(.success("5 is odd"))) { $0.numberFact = "5 is odd" }
     #expect(
       trace.accessText()
-        == "numberFact.fetch(5) → \"5 is odd\" [override at DepsCoreTests/TraceTests.swift:\(line)] "
+        == "numberFact.fetch(5) → \"5 is odd\" [override at DepsCatalogueTests/TraceTests.swift:\(line)] "
         + "during effect 1 of numberFactButtonTapped")
     #expect(trace.unusedOverrides.isEmpty)
   }
@@ -111,7 +115,7 @@ import Testing
         1. send numberFactButtonTapped
         2. effect 1 started (by 1)
         3. numberFact.fetch(1) → "1 is a number" [test value] (effect 1)
-        4. receive numberFactResponse(DepsCore.ActionResult<Swift.String>.success("1 is a number")) (from effect 1)
+        4. receive numberFactResponse(DepsCatalogue.ActionResult<Swift.String>.success("1 is a number")) (from effect 1)
         5. effect 1 finished
         """) == true, "\(issues.first?.message ?? "")")
   }
