@@ -221,18 +221,10 @@ static inline void clua_depsh_install_cover_guard(lua_State *L, clua_depsh_guard
   lua_sethook(L, clua_depsh_cover_hook, LUA_MASKCOUNT | LUA_MASKLINE, 1000);
 }
 
-/* lua.c's message handler: the message (or __tostring of the error object) plus a traceback. */
-static inline int clua_depsh_msghandler(lua_State *L) {
-  const char *msg = lua_tostring(L, 1);
-  if (msg == NULL) {
-    if (luaL_callmeta(L, 1, "__tostring") && lua_type(L, -1) == LUA_TSTRING) return 1;
-    msg = lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, 1));
-  }
-  luaL_traceback(L, L, msg, 1);
-  return 1;
-}
+/* lua.c's message handler: the message (or __tostring of the error object) plus a traceback
+   (CLua's clua_traceback). */
 static inline void clua_depsh_pushmsghandler(lua_State *L) {
-  lua_pushcfunction(L, clua_depsh_msghandler);
+  lua_pushcfunction(L, clua_traceback_function());
 }
 
 static inline int clua_depsh_loadbufferx(lua_State *L, const char *s, size_t n, const char *name,
