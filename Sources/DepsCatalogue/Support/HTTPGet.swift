@@ -1,5 +1,6 @@
 // The built-in clients' one network operation: an HTTP/1.1 GET of an `http://` URL over POSIX
-// sockets, so DepsCore links neither FoundationNetworking nor libcurl (issue 5: cold start).
+// sockets, so nothing links FoundationNetworking or libcurl, which keeps cold start low
+// (docs/performance.md).
 // The blocking work (getaddrinfo, connect, send, recv) runs on a thread of its own and resumes
 // the awaiting caller through a continuation: inside a store it is work that "completes
 // elsewhere" and is enqueued back on the store's executor. Cancelling the awaiting task resumes

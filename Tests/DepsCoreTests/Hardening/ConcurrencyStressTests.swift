@@ -1,4 +1,4 @@
-// Stress for the concurrency rule and the registries (issue 6): many stores on several
+// Stress for the concurrency rule and the registries: many stores on several
 // threads, one store hammered from two threads, overrides installed while other stores run.
 // Also the workload `scripts/sanitize` runs under ThreadSanitizer.
 import Foundation

@@ -1,4 +1,4 @@
--- Lua-side benchmarks (issue 5), run by scripts/bench/run with the release libDeps.so as
+-- Lua-side benchmarks, run by scripts/bench/run with the release libDeps.so as
 -- deps.so. Prints one TSV row per operation: name, median ns/op over 5 repeats, target, summary.
 local deps = require "deps"
 

@@ -1,4 +1,4 @@
-// Issue 3's operations: `Store.send` of a trivial reducer, a TestStore step with a state
+// The store's operations: `Store.send` of a trivial reducer, a TestStore step with a state
 // assertion, and an effect round trip (`.run { send(…) }` back into the reducer).
 import DepsCore
 

@@ -1,4 +1,4 @@
-// Issue 4's operations, from Swift through the same Bridge the C API uses: a Counter store
+// The Bridge's operations, from Swift through the same Bridge the C API uses: a Counter store
 // opened from the feature registry (JSON action in, JSON state out), JSON action decoding,
 // and an endpoint overridden by a foreign function against the same endpoint as a Swift
 // closure.

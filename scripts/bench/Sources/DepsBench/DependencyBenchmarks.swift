@@ -1,4 +1,4 @@
-// Issue 2's operations: reading dependencies, entering a scope, creating objects that hold
+// The dependency system's operations: reading dependencies, entering a scope, creating objects that hold
 // `@Dependency` properties, and the raw `DependencyValues` subscript.
 import DepsCore
 import Foundation
