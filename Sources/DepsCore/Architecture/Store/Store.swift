@@ -83,6 +83,8 @@ public final class Store<State, Action>: @unchecked Sendable {
 
   /// Runs effects on this thread until none is running or `timeout` passes (blocking while they
   /// wait for outside work such as a real clock). Returns true when no effect is running.
+  /// With `.zero` it never blocks: it runs the work that is ready — what `fileDescriptor`
+  /// announced — and returns.
   @discardableResult
   public func run(timeout: Duration) -> Bool {
     if let scoped { return scoped.run(timeout) }
