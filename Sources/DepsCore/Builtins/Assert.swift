@@ -170,8 +170,9 @@ private struct LiveAssertionEffect: AssertionEffect {
   }
 }
 
-/// test: a failed condition reports an issue at `file:line`.
-private struct TestAssertionEffect: AssertionEffect {
+/// test: a failed condition reports an issue at `file:line` (also the test value of
+/// `\.precondition`).
+struct TestAssertionEffect: AssertionEffect {
   func callAsFunction(
     _ condition: @autoclosure () -> Bool,
     _ message: @autoclosure () -> String,

@@ -33,21 +33,7 @@ private struct LivePreconditionEffect: AssertionEffect {
   }
 }
 
-/// test: a failed condition reports an issue at `file:line`.
-private struct TestPreconditionEffect: AssertionEffect {
-  func callAsFunction(
-    _ condition: @autoclosure () -> Bool,
-    _ message: @autoclosure () -> String,
-    file: StaticString,
-    line: UInt
-  ) {
-    if !condition() {
-      reportIssue(message(), fileID: file, filePath: file, line: line, column: 0)
-    }
-  }
-}
-
 private enum PreconditionKey: DependencyKey {
   static let liveValue: any AssertionEffect = LivePreconditionEffect()
-  static let testValue: any AssertionEffect = TestPreconditionEffect()
+  static let testValue: any AssertionEffect = TestAssertionEffect()
 }
