@@ -76,7 +76,8 @@ let package = Package(
       dependencies: [
         "DepsCore", "DepsCatalogue", "DepsTestSupport", "SeedClientInterface", "SeedClientLive",
       ]),
-    .testTarget(name: "DepsCatalogueTests", dependencies: ["DepsCatalogue", "DepsCore"]),
+    .testTarget(
+      name: "DepsCatalogueTests", dependencies: ["DepsCatalogue", "DepsCore", "DepsTestSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )

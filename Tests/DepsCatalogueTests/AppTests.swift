@@ -5,6 +5,7 @@ import Foundation
 import Testing
 @testable import DepsCore
 @testable import DepsCatalogue
+import DepsTestSupport
 
 @Suite struct AppTests {
   let now = Date(timeIntervalSince1970: 1234567890)

@@ -3,6 +3,7 @@
 import Testing
 @testable import DepsCore
 @testable import DepsCatalogue
+import DepsTestSupport
 
 /// Tests that compare `LiveCalls` counts of `numberFact.fetch` run one at a time (the live
 /// tests in NumberFactLiveTests.swift call the live implementation on purpose).

@@ -3,6 +3,7 @@
 import Testing
 @testable import DepsCore
 @testable import DepsCatalogue
+import DepsTestSupport
 
 @Suite struct TimerTests {
   @Test func ticksAndStops() async {

@@ -1,21 +1,7 @@
-// Capturing reported issues and counting calls, for the catalogue's tests.
+// Counting calls and registering the seed catalogue, for the catalogue's tests.
 @testable import DepsCatalogue
 @testable import DepsCore
 import Synchronization
-
-/// Runs `body` with a recording reporter and returns what it recorded.
-func recordIssues(_ body: () async -> Void) async -> [ReportedIssue] {
-  let recorder = RecordingIssueReporter()
-  await withIssueReporters([recorder]) { await body() }
-  return recorder.issues
-}
-
-/// The synchronous form of `recordIssues(_:)`.
-func recordIssues(_ body: () -> Void) -> [ReportedIssue] {
-  let recorder = RecordingIssueReporter()
-  withIssueReporters([recorder]) { body() }
-  return recorder.issues
-}
 
 /// A counter shared between a test and the closures it installs.
 final class EvaluationCounter: Sendable {

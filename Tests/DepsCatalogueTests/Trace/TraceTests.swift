@@ -4,6 +4,7 @@
 import Testing
 @testable import DepsCatalogue
 @testable import DepsCore
+import DepsTestSupport
 
 @Suite struct TraceTests {
   /// The endpoints a trace wraps are the registered ones: the seeds registered, as a host does.

@@ -2,6 +2,7 @@
 // cancelInFlight), cancel and map, interpreted by a store.
 import Testing
 @testable import DepsCore
+import DepsTestSupport
 
 private struct Effects: Reducer {
   struct State: Equatable { var log: [String] = [] }

@@ -2,6 +2,7 @@
 // exists; a child action arriving while it is nil is reported at the `ifLet`.
 import Testing
 @testable import DepsCore
+import DepsTestSupport
 
 private struct Host: Reducer {
   struct State: Equatable {

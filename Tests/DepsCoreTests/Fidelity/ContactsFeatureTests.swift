@@ -6,6 +6,7 @@ import Synchronization
 import Testing
 
 @testable import DepsCore
+import DepsTestSupport
 
 @Suite struct ContactsFeatureTests {
   let blob = Contact(id: UUID(0), name: "Blob")

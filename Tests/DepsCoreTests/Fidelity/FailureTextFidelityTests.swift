@@ -3,6 +3,7 @@
 import Testing
 @testable import DepsCore
 @testable import DepsCatalogue
+import DepsTestSupport
 
 private struct Counter: Reducer {
   struct State: Equatable { var count = 0 }

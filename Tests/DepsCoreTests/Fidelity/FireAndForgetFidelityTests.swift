@@ -5,6 +5,7 @@ import Foundation
 import Synchronization
 import Testing
 @testable import DepsCore
+import DepsTestSupport
 
 private struct FireAndForgetFailure: Error, CustomStringConvertible {
   var description: String { "mailer offline" }

@@ -3,6 +3,7 @@
 // (the library's `testValue`), not at line 0.
 import Testing
 @testable import DepsCore
+import DepsTestSupport
 
 @Suite struct MissingTestValueFidelityTests {
   @Test func aDirectTestValueReadReportsADependency() {

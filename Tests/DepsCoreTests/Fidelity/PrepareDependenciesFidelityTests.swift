@@ -4,6 +4,7 @@
 import Foundation
 import Testing
 @testable import DepsCore
+import DepsTestSupport
 
 @Suite struct PrepareDependenciesFidelityTests {
   @Test func prepareReturnsTheClosuresResult() {

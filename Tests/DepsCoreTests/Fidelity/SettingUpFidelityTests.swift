@@ -7,6 +7,7 @@
 import Synchronization
 import Testing
 @testable import DepsCore
+import DepsTestSupport
 
 /// A stateful client with only a test value: each computed instance starts at zero.
 struct FidelityReuseClient: TestDependencyKey, Sendable {

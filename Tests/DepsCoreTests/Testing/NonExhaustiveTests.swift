@@ -3,6 +3,7 @@
 // wrong assertion still fails.
 import Testing
 @testable import DepsCore
+import DepsTestSupport
 
 @Suite struct NonExhaustiveTests {
   @Test func partialStateAssertionsPass() async {

@@ -3,6 +3,7 @@
 import Testing
 
 @testable import DepsCore
+import DepsTestSupport
 
 struct CaseFeature: Reducer {
   struct State: Equatable {

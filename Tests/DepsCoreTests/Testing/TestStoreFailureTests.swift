@@ -3,6 +3,7 @@
 // lines start with a figure space (U+2007), removed ones with a minus sign (U+2212).
 import Testing
 @testable import DepsCore
+import DepsTestSupport
 
 @Suite struct TestStoreFailureTests {
   @Test func stateChangeDoesNotMatchExpectation() async {

@@ -5,6 +5,7 @@ import Foundation
 import Testing
 @testable import DepsCore
 @testable import DepsCatalogue
+import DepsTestSupport
 
 /// A feature whose effect waits on the clock, then reads `numberFact.fetch`.
 private struct Fetcher: Reducer {

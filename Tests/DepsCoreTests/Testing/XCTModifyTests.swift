@@ -3,6 +3,7 @@
 import Testing
 
 @testable import DepsCore
+import DepsTestSupport
 
 enum ModifyDestination: Equatable {
   case counter(Int)

@@ -62,23 +62,8 @@ public struct AsyncTimerSequence<Duration: DurationProtocol & Hashable>: AsyncSe
 /// try await clock.sleep(for: .seconds(1))
 /// ```
 public final class AnyClock<Duration: DurationProtocol & Hashable>: Clock, Sendable {
-  /// A point in the wrapped clock's time.
-  public struct Instant: InstantProtocol {
-    /// The distance from the wrapped clock's time at wrapping.
-    public var offset: Duration
-
-    /// The instant `offset` from the origin.
-    public init(offset: Duration) { self.offset = offset }
-
-    /// The instant `duration` later.
-    public func advanced(by duration: Duration) -> Self { Self(offset: offset + duration) }
-
-    /// The duration to `other`.
-    public func duration(to other: Self) -> Duration { other.offset - offset }
-
-    /// Orders by offset.
-    public static func < (lhs: Self, rhs: Self) -> Bool { lhs.offset < rhs.offset }
-  }
+  /// A point in the wrapped clock's time: an offset from its time when it was wrapped.
+  public typealias Instant = OffsetInstant<Duration>
 
   private let nowOffset: @Sendable () -> Duration
   private let sleepFor: @Sendable (Duration, Duration?) async throws -> Void

@@ -17,47 +17,7 @@ public final class ImmediateClock<Duration: DurationProtocol & Hashable>: Clock,
   /// ```swift
   /// let later = ImmediateClock<Duration>.Instant(offset: .seconds(1)).advanced(by: .seconds(2))
   /// ```
-  public struct Instant: InstantProtocol {
-    /// The distance from the clock's origin.
-    public var offset: Duration
-
-    /// Creates an instant at `offset` from the origin.
-    ///
-    /// ```swift
-    /// let start = ImmediateClock<Duration>.Instant(offset: .seconds(10))
-    /// ```
-    public init(offset: Duration = .zero) {
-      self.offset = offset
-    }
-
-    /// The instant `duration` after this one.
-    ///
-    /// ```swift
-    /// ImmediateClock<Duration>.Instant().advanced(by: .seconds(1)).offset  // 1 second
-    /// ```
-    public func advanced(by duration: Duration) -> Self {
-      Self(offset: offset + duration)
-    }
-
-    /// The duration from this instant to `other`.
-    ///
-    /// ```swift
-    /// let start = ImmediateClock<Duration>.Instant()
-    /// start.duration(to: start.advanced(by: .seconds(3)))  // 3 seconds
-    /// ```
-    public func duration(to other: Self) -> Duration {
-      other.offset - offset
-    }
-
-    /// Orders instants by offset.
-    ///
-    /// ```swift
-    /// ImmediateClock<Duration>.Instant() < .init(offset: .seconds(1))  // true
-    /// ```
-    public static func < (lhs: Self, rhs: Self) -> Bool {
-      lhs.offset < rhs.offset
-    }
-  }
+  public typealias Instant = OffsetInstant<Duration>
 
   private struct State {
     var now: Instant

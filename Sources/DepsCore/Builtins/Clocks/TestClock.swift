@@ -22,46 +22,7 @@ public final class TestClock<Duration: DurationProtocol & Hashable>: Clock, Send
   /// ```swift
   /// let deadline = TestClock<Duration>.Instant(offset: .seconds(1))
   /// ```
-  public struct Instant: InstantProtocol {
-    /// The distance from the clock's origin.
-    public var offset: Duration
-
-    /// Creates an instant at `offset` from the origin.
-    ///
-    /// ```swift
-    /// let clock = TestClock(now: .init(offset: .seconds(10)))
-    /// ```
-    public init(offset: Duration = .zero) {
-      self.offset = offset
-    }
-
-    /// The instant `duration` after this one.
-    ///
-    /// ```swift
-    /// clock.now.advanced(by: .seconds(1))
-    /// ```
-    public func advanced(by duration: Duration) -> Self {
-      Self(offset: offset + duration)
-    }
-
-    /// The duration from this instant to `other`.
-    ///
-    /// ```swift
-    /// start.duration(to: clock.now)  // how far the clock has been advanced
-    /// ```
-    public func duration(to other: Self) -> Duration {
-      other.offset - offset
-    }
-
-    /// Orders instants by offset.
-    ///
-    /// ```swift
-    /// TestClock<Duration>.Instant() < .init(offset: .seconds(1))  // true
-    /// ```
-    public static func < (lhs: Self, rhs: Self) -> Bool {
-      lhs.offset < rhs.offset
-    }
-  }
+  public typealias Instant = OffsetInstant<Duration>
 
   private struct Sleeper {
     let id: UInt64

@@ -17,42 +17,9 @@ public struct UnimplementedClock<Duration: DurationProtocol & Hashable>: Clock {
   /// ```swift
   /// let later = clock.now.advanced(by: .seconds(1))
   /// ```
-  public struct Instant: InstantProtocol {
-    fileprivate let offset: Duration
+  public typealias Instant = OffsetInstant<Duration>
 
-    fileprivate init(offset: Duration) {
-      self.offset = offset
-    }
-
-    /// The instant `duration` after this one.
-    ///
-    /// ```swift
-    /// let deadline = clock.now.advanced(by: .seconds(1))
-    /// ```
-    public func advanced(by duration: Duration) -> Self {
-      Self(offset: offset + duration)
-    }
-
-    /// The duration from this instant to `other`.
-    ///
-    /// ```swift
-    /// let elapsed = start.duration(to: clock.now)
-    /// ```
-    public func duration(to other: Self) -> Duration {
-      other.offset - offset
-    }
-
-    /// Orders instants by offset.
-    ///
-    /// ```swift
-    /// start < start.advanced(by: .seconds(1))  // true
-    /// ```
-    public static func < (lhs: Self, rhs: Self) -> Bool {
-      lhs.offset < rhs.offset
-    }
-  }
-
-  private let base: ErasedBase<Duration>
+  private let base: AnyClock<Duration>
   private let name: String
   private let fileID: StaticString
   private let filePath: StaticString
@@ -76,7 +43,7 @@ public struct UnimplementedClock<Duration: DurationProtocol & Hashable>: Clock {
     line: UInt = #line,
     column: UInt = #column
   ) where C.Duration == Duration {
-    self.base = ErasedBase(base)
+    self.base = AnyClock(base)
     self.name = name
     self.fileID = fileID
     self.filePath = filePath
@@ -113,7 +80,7 @@ public struct UnimplementedClock<Duration: DurationProtocol & Hashable>: Clock {
   /// ```
   public var now: Instant {
     report("now")
-    return Instant(offset: base.now())
+    return base.now
   }
 
   /// Reports `Unimplemented: <name>.minimumResolution`, then returns the base clock's.
@@ -123,7 +90,7 @@ public struct UnimplementedClock<Duration: DurationProtocol & Hashable>: Clock {
   /// ```
   public var minimumResolution: Duration {
     report("minimumResolution")
-    return base.minimumResolution()
+    return base.minimumResolution
   }
 
   /// Reports `Unimplemented: <name>.sleep`, then sleeps on the base clock (returning at once
@@ -137,7 +104,7 @@ public struct UnimplementedClock<Duration: DurationProtocol & Hashable>: Clock {
   ///   - tolerance: passed to the base clock.
   public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
     report("sleep")
-    try await base.sleep(deadline.offset, tolerance)
+    try await base.sleep(until: deadline, tolerance: tolerance)
   }
 
   private func report(_ endpoint: String) {
@@ -182,21 +149,5 @@ extension Clock where Self == UnimplementedClock<Swift.Duration> {
     column: UInt = #column
   ) -> Self {
     UnimplementedClock(fileID: fileID, filePath: filePath, line: line, column: column)
-  }
-}
-
-/// Any clock with the same duration type, seen through offsets from its `now` at wrap time.
-private struct ErasedBase<Duration: DurationProtocol & Hashable>: Sendable {
-  let now: @Sendable () -> Duration
-  let minimumResolution: @Sendable () -> Duration
-  let sleep: @Sendable (Duration, Duration?) async throws -> Void
-
-  init<C: Clock>(_ clock: C) where C.Duration == Duration {
-    let origin = clock.now
-    now = { origin.duration(to: clock.now) }
-    minimumResolution = { clock.minimumResolution }
-    sleep = { offset, tolerance in
-      try await clock.sleep(until: origin.advanced(by: offset), tolerance: tolerance)
-    }
   }
 }

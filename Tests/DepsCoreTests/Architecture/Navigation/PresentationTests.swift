@@ -4,6 +4,7 @@
 import Testing
 
 @testable import DepsCore
+import DepsTestSupport
 
 struct Sheet: Reducer {
   struct State: Equatable { var count = 0 }
@@ -129,7 +130,7 @@ struct Presenter: Reducer {
     #expect(
       issues.map(\.message) == [
         """
-        An "ifLet" at "DepsCoreTests/PresentationTests.swift:63" received a presentation action \
+        An "ifLet" at "DepsCoreTests/PresentationTests.swift:64" received a presentation action \
         when destination state was absent. …
 
           Action:
@@ -159,7 +160,7 @@ struct Presenter: Reducer {
     #expect(
       issues.map(\.message) == [
         """
-        A reducer requested dismissal at "DepsCoreTests/PresentationTests.swift:23", but \
+        A reducer requested dismissal at "DepsCoreTests/PresentationTests.swift:24", but \
         couldn't be dismissed. …
 
         This is generally considered an application logic error, and can happen when a reducer \

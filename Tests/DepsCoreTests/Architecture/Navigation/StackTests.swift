@@ -3,6 +3,7 @@
 import Testing
 
 @testable import DepsCore
+import DepsTestSupport
 
 struct StackHost: Reducer {
   struct State: Equatable {
@@ -78,7 +79,7 @@ struct StackHost: Reducer {
     #expect(issues.count == 3)
     #expect(
       issues.first?.message == """
-        A "forEach" at "DepsCoreTests/StackTests.swift:20" received a "popFrom" action for a \
+        A "forEach" at "DepsCoreTests/StackTests.swift:21" received a "popFrom" action for a \
         missing element. …
 
           ID:
@@ -88,7 +89,7 @@ struct StackHost: Reducer {
         """)
     #expect(
       issues.dropFirst().first?.message == """
-        A "forEach" at "DepsCoreTests/StackTests.swift:20" received a "push" action for an \
+        A "forEach" at "DepsCoreTests/StackTests.swift:21" received a "push" action for an \
         element it already contains. …
 
           ID:
@@ -99,7 +100,7 @@ struct StackHost: Reducer {
     #expect(
       issues.last?.message.hasPrefix(
         """
-        A "forEach" at "DepsCoreTests/StackTests.swift:20" received an action for a missing \
+        A "forEach" at "DepsCoreTests/StackTests.swift:21" received an action for a missing \
         element. …
         """) == true)
   }

@@ -3,6 +3,7 @@
 import Testing
 
 @testable import DepsCore
+import DepsTestSupport
 
 struct Settings: Reducer {
   struct State: Equatable {

@@ -4,6 +4,7 @@
 import Testing
 
 @testable import DepsCore
+import DepsTestSupport
 
 struct CaseHost: Reducer {
   enum State: Equatable {
@@ -107,7 +108,7 @@ struct CaseScopeHost: Reducer {
     #expect(
       issues.first?.message.hasPrefix(
         """
-        A "ifCaseLet" at "DepsCoreTests/EnumScopeTests.swift:22" received a child action when \
+        A "ifCaseLet" at "DepsCoreTests/EnumScopeTests.swift:23" received a child action when \
         child state was set to a different case. …
         """) == true)
     #expect(

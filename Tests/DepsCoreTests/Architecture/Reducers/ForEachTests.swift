@@ -3,6 +3,7 @@
 import Testing
 
 @testable import DepsCore
+import DepsTestSupport
 
 struct Row: Reducer {
   struct State: Equatable, Identifiable {
@@ -92,7 +93,7 @@ struct Rows: Reducer {
     #expect(
       issues.map(\.message) == [
         """
-        A "forEach" at "DepsCoreTests/ForEachTests.swift:43" received an action for a missing \
+        A "forEach" at "DepsCoreTests/ForEachTests.swift:44" received an action for a missing \
         element. …
 
           Action:
