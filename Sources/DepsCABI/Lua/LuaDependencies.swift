@@ -38,13 +38,13 @@ struct LuaThread: @unchecked Sendable {
 }
 
 enum LuaDependencies {
-  static let metatable = "deps.Dependencies"
+  static let metatable = LuaMetatable("deps.Dependencies")
 
   // MARK: The proxy
 
   /// Creates the proxy metatable.
   static func register(_ L: OpaquePointer, _ runtime: LuaRuntime) {
-    guard luaL_newmetatable(L, metatable) != 0 else {
+    guard metatable.create(L) else {
       clua_pop(L, 1)
       return
     }
@@ -65,15 +65,15 @@ enum LuaDependencies {
     let box = LuaDependencyPath(sink: sink, path: path)
     slot?.storeBytes(
       of: Unmanaged.passRetained(box).toOpaque(), as: UnsafeMutableRawPointer?.self)
-    luaL_setmetatable(L, metatable)
+    metatable.set(L)
   }
 
   private static func proxy(_ L: OpaquePointer, _ index: Int32) throws(LuaFailure)
     -> LuaDependencyPath
   {
-    guard let slot = luaL_testudata(L, index, metatable),
+    guard let slot = metatable.test(L, index),
       let raw = slot.load(as: UnsafeMutableRawPointer?.self)
-    else { throw LuaStack.typeError(L, index, expected: metatable) }
+    else { throw metatable.typeError(L, index) }
     return Unmanaged<LuaDependencyPath>.fromOpaque(raw).takeUnretainedValue()
   }
 

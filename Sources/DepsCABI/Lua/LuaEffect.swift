@@ -165,10 +165,10 @@ final class LuaEffectDriver: @unchecked Sendable {
 }
 
 enum LuaEffect {
-  static let metatable = "deps.Effect"
+  static let metatable = LuaMetatable("deps.Effect")
 
   static func register(_ L: OpaquePointer, _ runtime: LuaRuntime) {
-    guard luaL_newmetatable(L, metatable) != 0 else {
+    guard metatable.create(L) else {
       clua_pop(L, 1)
       return
     }
@@ -188,7 +188,7 @@ enum LuaEffect {
     case LUA_TNIL:
       return .none
     case LUA_TUSERDATA:
-      guard let slot = luaL_testudata(L, index, metatable),
+      guard let slot = metatable.test(L, index),
         let raw = slot.load(as: UnsafeMutableRawPointer?.self)
       else { break }
       let spec = Unmanaged<LuaEffectSpec>.fromOpaque(raw).takeUnretainedValue()

@@ -193,14 +193,14 @@ final class LuaRef: @unchecked Sendable {
 /// The userdata whose `__gc` tells the runtime its Lua state is closing. It is the upvalue of
 /// every module function, so they find the runtime (and a closed state) in O(1).
 enum LuaSentinel {
-  static let metatable = "deps.runtime"
+  static let metatable = LuaMetatable("deps.runtime")
 
   /// Pushes a new sentinel holding a retained `runtime`.
   static func push(_ L: OpaquePointer, runtime: LuaRuntime) {
     let slot = clua_newuserdata(L, MemoryLayout<UnsafeMutableRawPointer?>.size, 0)
     slot?.storeBytes(
       of: Unmanaged.passRetained(runtime).toOpaque(), as: UnsafeMutableRawPointer?.self)
-    if luaL_newmetatable(L, metatable) != 0 {
+    if metatable.create(L) {
       lua_pushstring(L, "__gc")
       clua_pushswift(L, collect, 0)
       lua_rawset(L, -3)

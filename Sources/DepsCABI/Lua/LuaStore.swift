@@ -87,9 +87,9 @@ final class LuaStoreBox: LuaOpenStore {
 }
 
 enum LuaStore {
-  static let metatable = "deps.Store"
+  static let metatable = LuaMetatable("deps.Store")
   /// The registry field of the weak table `box pointer → userdata` (for observers).
-  static let weakTable = "deps.stores"
+  static let weakTable = LuaMetatable("deps.stores").key
 
   static func register(_ L: OpaquePointer, _ runtime: LuaRuntime) {
     LuaUserdata.registerMetatable(

@@ -29,7 +29,7 @@ final class LuaTestStoreBox: LuaOpenStore {
 }
 
 enum LuaTestStore {
-  static let metatable = "deps.TestStore"
+  static let metatable = LuaMetatable("deps.TestStore")
 
   static func register(_ L: OpaquePointer, _ runtime: LuaRuntime) {
     LuaUserdata.registerMetatable(

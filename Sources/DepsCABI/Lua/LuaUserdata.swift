@@ -6,24 +6,81 @@ import CLua
 import Glibc
 #endif
 
+/// A metatable of this library: `name` is what Lua code and messages see (`__name`,
+/// `deps.Store expected, got nil`); `key` is where the registry keeps it, unique to this loaded
+/// copy of the library. Two libraries built on DepsCABI (`libDeps.so` and a module's own) can be
+/// required into one Lua state: each finds only its own metatables, so a value of one library is
+/// never taken for a value of the other (each has its own Swift types and registries).
+struct LuaMetatable: CustomStringConvertible, Sendable {
+  /// The name Lua code sees, e.g. `deps.Store`.
+  let name: String
+  /// The registry key: `name` followed by this library copy's mark.
+  let key: String
+
+  init(_ name: String) {
+    self.name = name
+    self.key = name + "@" + LuaMetatable.libraryMark
+  }
+
+  var description: String { name }
+
+  /// The address of this type's metadata, which every loaded copy of the library has its own
+  /// of.
+  private static let libraryMark = String(
+    UInt(bitPattern: ObjectIdentifier(LuaMetatableMark.self)), radix: 16)
+
+  /// Creates the metatable if this library has not yet in this state, leaving it on the stack;
+  /// returns whether it was created. `__name` is `name`, so `tostring` and lauxlib's messages
+  /// show the plain name.
+  func create(_ L: OpaquePointer) -> Bool {
+    guard luaL_newmetatable(L, key) != 0 else { return false }
+    LuaStack.push(L, name)
+    LuaStack.setRawField(L, -2, "__name")
+    return true
+  }
+
+  /// Sets this metatable on the value on top of the stack.
+  func set(_ L: OpaquePointer) {
+    luaL_setmetatable(L, key)
+  }
+
+  /// The userdata block at `index` if it has this metatable.
+  func test(_ L: OpaquePointer, _ index: Int32) -> UnsafeMutableRawPointer? {
+    luaL_testudata(L, index, key)
+  }
+
+  /// The type error for a value at `index` without this metatable. A value of the same name
+  /// made by another library gets its own words, since both print as `name`.
+  func typeError(_ L: OpaquePointer, _ index: Int32) -> LuaFailure {
+    if lua_type(L, index) == LUA_TUSERDATA, LuaStack.typeName(L, index) == name {
+      return .argument(index, "\(name) expected, got a \(name) of another library (each library "
+        + "built on DepsCABI has its own stores and dependencies)")
+    }
+    return LuaStack.typeError(L, index, expected: name)
+  }
+}
+
+/// The type whose metadata address marks this copy of the library.
+private final class LuaMetatableMark {}
+
 enum LuaUserdata {
   /// Pushes a userdata holding `object` (retained) with the metatable `name`, and `userValues`
   /// user values.
-  static func push(_ L: OpaquePointer, _ object: AnyObject, metatable name: String,
+  static func push(_ L: OpaquePointer, _ object: AnyObject, metatable: LuaMetatable,
                    userValues: Int32 = 0) {
     let slot = clua_newuserdata(L, MemoryLayout<UnsafeMutableRawPointer?>.size, userValues)
     slot?.storeBytes(
       of: Unmanaged.passRetained(object).toOpaque(), as: UnsafeMutableRawPointer?.self)
-    luaL_setmetatable(L, name)
+    metatable.set(L)
   }
 
   /// The object of the userdata at `index` if it has metatable `name` (throws a type error
   /// `<name> expected, got …` otherwise).
-  static func object<T: AnyObject>(_ L: OpaquePointer, _ index: Int32, metatable name: String,
+  static func object<T: AnyObject>(_ L: OpaquePointer, _ index: Int32, metatable: LuaMetatable,
                                    as type: T.Type) throws(LuaFailure) -> T {
-    guard let slot = luaL_testudata(L, index, name),
+    guard let slot = metatable.test(L, index),
       let raw = slot.load(as: UnsafeMutableRawPointer?.self)
-    else { throw LuaStack.typeError(L, index, expected: name) }
+    else { throw metatable.typeError(L, index) }
     return Unmanaged<T>.fromOpaque(raw).takeUnretainedValue()
   }
 
@@ -39,11 +96,11 @@ enum LuaUserdata {
   /// exists. `__index` and `__newindex` may be functions here; `methods` go to a table that
   /// `__index` receives as upvalue 3.
   static func registerMetatable(
-    _ L: OpaquePointer, _ runtime: LuaRuntime, name: String,
+    _ L: OpaquePointer, _ runtime: LuaRuntime, name: LuaMetatable,
     methods: [(String, clua_SwiftFunction)], index: clua_SwiftFunction,
     metamethods: [(String, clua_SwiftFunction)]
   ) {
-    guard luaL_newmetatable(L, name) != 0 else {
+    guard name.create(L) else {
       clua_pop(L, 1)
       return
     }
