@@ -3,9 +3,14 @@
 import Testing
 @testable import DepsCore
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 @Suite struct DependencyContextTests {
-  @Test func defaultIsTestUnderSwiftTest() {
+  @Test func defaultIsTestUnderSwiftTest() throws {
     #expect(TestFrameworks.isRunningTests)
+    try #require(getenv("DEPS_CONTEXT") == nil, "scripts/test runs this suite with DEPS_CONTEXT too")
     #expect(DependencyContext.default == .test)
     #expect(DependencyValues().context == .test)
     #expect(DependencyValues._current.context == .test)
@@ -56,5 +61,27 @@ import Testing
 
         Using the "live" context instead.
         """))
+  }
+
+  @Test func theEnvironmentPicksTheContext() {
+    for context in DependencyContext.allCases {
+      #expect(DependencyContext.resolve(environment: context.rawValue, fallback: .live) == (context, nil))
+    }
+    #expect(DependencyContext.resolve(environment: nil, fallback: .test) == (.test, nil))
+    #expect(DependencyContext.resolve(environment: "", fallback: .live) == (.live, nil))
+    let (context, issue) = DependencyContext.resolve(environment: "staging", fallback: .test)
+    #expect(context == .test)
+    #expect(issue == DependencyContext.invalidEnvironmentMessage("staging", fallback: .test))
+  }
+
+  /// The process default is what DEPS_CONTEXT says: scripts/test runs this suite a second time
+  /// with DEPS_CONTEXT=preview, so this fails if the variable is not read.
+  @Test func theProcessDefaultFollowsDEPS_CONTEXT() {
+    let raw = getenv("DEPS_CONTEXT").map { String(cString: $0) }
+    #expect(DependencyContext.default == DependencyContext.resolve(environment: raw, fallback: .test).0)
+    if raw == "preview" {
+      #expect(DependencyContext.default == .preview)
+      #expect(DependencyValues._current.context == .preview)
+    }
   }
 }

@@ -21,14 +21,22 @@ public enum DependencyContext: String, Sendable, Hashable, CaseIterable {
   /// The process default: `DEPS_CONTEXT` if set to a context name (any other value reports an
   /// issue and is ignored), else `.test` under `swift test`, else `.live`.
   public static let `default`: DependencyContext = {
-    let fallback: DependencyContext = TestFrameworks.isRunningTests ? .test : .live
-    guard let raw = getenv("DEPS_CONTEXT").map({ String(cString: $0) }), !raw.isEmpty else {
-      return fallback
-    }
-    if let context = DependencyContext(rawValue: raw) { return context }
-    reportIssue(invalidEnvironmentMessage(raw, fallback: fallback))
-    return fallback
+    let raw = getenv("DEPS_CONTEXT").map { String(cString: $0) }
+    let (context, issue) = resolve(
+      environment: raw, fallback: TestFrameworks.isRunningTests ? .test : .live)
+    if let issue { reportIssue(issue) }
+    return context
   }()
+
+  /// The context a `DEPS_CONTEXT` value picks (`raw`, nil when unset), and the issue to report
+  /// when it names no context (then `fallback` is used, as when it is unset or empty).
+  static func resolve(environment raw: String?, fallback: DependencyContext)
+    -> (DependencyContext, issue: String?)
+  {
+    guard let raw, !raw.isEmpty else { return (fallback, nil) }
+    if let context = DependencyContext(rawValue: raw) { return (context, nil) }
+    return (fallback, invalidEnvironmentMessage(raw, fallback: fallback))
+  }
 
   static func invalidEnvironmentMessage(_ raw: String, fallback: DependencyContext) -> String {
     """
