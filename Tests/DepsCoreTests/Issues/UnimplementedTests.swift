@@ -38,7 +38,7 @@ private func expected(
     #expect(recorder.issues.first?.fileID == file)
     #expect(recorder.issues.first?.line == line)
     let path = recorder.issues.first?.filePath ?? ""
-    #expect(path.hasSuffix("/Tests/DepsCoreTests/UnimplementedTests.swift"))
+    #expect(path.hasSuffix("/Tests/DepsCoreTests/Issues/UnimplementedTests.swift"))
   }
 
   @Test func syncOneArgumentReturnsPlaceholder() {
