@@ -1,7 +1,7 @@
 // The engine shared by `Store` and `TestStore`: state, reducer, the store's dependencies, the
 // running effects and their cancellation ids. Everything here is touched only by the thread
 // inside a call on the store (holding `lock`), including the effect jobs `executor` runs while
-// that thread pumps it — see StoreExecutor.swift for the rule.
+// that thread pumps it — see PumpExecutor.swift for the rule.
 //
 // Speed: the bookkeeping that does not depend on State and Action lives in the non-generic
 // `StoreRuntime`, so the unspecialized generic code a `send` runs (callers are in other modules)
@@ -22,8 +22,8 @@ class StoreRuntime: @unchecked Sendable {
     let cancelIDs: [CancelID]
   }
 
-  final let lock = CallLock()
-  final let executor = StoreExecutor()
+  final let lock = ReentrantLock()
+  final let executor = PumpExecutor()
   /// The running effects, oldest first: an array, not a dictionary keyed by id (few run at
   /// once, and appending and removing skip the hashing; the storage is reused).
   @exclusivity(unchecked) private final var effects: [EffectRecord] = []
