@@ -309,26 +309,41 @@ final class StoreCore<State, Action>: StoreRuntime, @unchecked Sendable {
   }
 
   private func handleNow(_ action: Action, origin: UInt64, fromEffect: Bool) {
-    if let trace { trace.actionHandled(action, origin: origin, fromEffect: fromEffect) }
-    let effect = reduce(action)
-    if hasListeners {
-      let reduced = state
-      if fromEffect { onEffectAction?(action, reduced, origin) }
-      for observer in observers { observer.body(action, reduced) }
+    if hasListeners || trace != nil {
+      if let trace { trace.actionHandled(action, origin: origin, fromEffect: fromEffect) }
+      let effect = reduce(action)
+      if hasListeners {
+        let reduced = state
+        if fromEffect { onEffectAction?(action, reduced, origin) }
+        for observer in observers { observer.body(action, reduced) }
+      }
+      if case .none = effect.operation { return }
+      start(effect, origin: origin, cancelIDs: [])
+    } else {
+      // Nobody to tell between the reducer and its effects: the effects start inside the same
+      // binding of the store's dependencies, so their tasks inherit it instead of binding it.
+      withDependenciesCurrent {
+        let effect = reducer(&state, action)
+        if case .none = effect.operation { return }
+        start(effect, origin: origin, cancelIDs: [])
+      }
     }
-    if case .none = effect.operation { return }
-    start(effect, origin: origin, cancelIDs: [])
   }
 
   /// The reducer run inside the store's dependencies: bound straight in the task-local slot
   /// (DependencyScope.swift), or not at all when they are current already.
   @inline(__always)
   private func reduce(_ action: Action) -> Effect<Action> {
-    let storage = UnsafeRawPointer(Unmanaged.passUnretained(dependencies.storage).toOpaque())
-    if DependencyValues.currentStorageAddress == storage {
-      return reducer(&state, action)
+    withDependenciesCurrent { reducer(&state, action) }
+  }
+
+  /// Runs `body` with the store's dependencies current.
+  @inline(__always)
+  private func withDependenciesCurrent<R>(_ body: () -> R) -> R {
+    if DependencyValues.currentStorageAddress == Self.address(of: dependencies) {
+      return body()
     }
-    return DependencyScope.withValues(dependencies) { reducer(&state, action) }
+    return DependencyScope.withValues(dependencies, body)
   }
 
   /// An action sent by an effect: handled at once on the store's thread, or hopped onto it.
@@ -337,11 +352,18 @@ final class StoreCore<State, Action>: StoreRuntime, @unchecked Sendable {
       guard !isClosed else { return }
       handle(action, origin: origin, fromEffect: true)
     } else {
-      let box = UncheckedSendable(action)
-      executor.enqueue { [weak self] in
-        guard let self, !self.isClosed else { return }
-        self.handle(box.value, origin: origin, fromEffect: true)
-      }
+      hop(action, origin: origin)
+    }
+  }
+
+  /// Enqueues the handling of an action sent from another thread onto the store's thread. Out
+  /// of line: the box's generic metadata is looked up only when an action actually hops.
+  @inline(never)
+  private func hop(_ action: Action, origin: UInt64) {
+    let box = UncheckedSendable(action)
+    executor.enqueue { [weak self] in
+      guard let self, !self.isClosed else { return }
+      self.handle(box.value, origin: origin, fromEffect: true)
     }
   }
 
@@ -361,22 +383,9 @@ final class StoreCore<State, Action>: StoreRuntime, @unchecked Sendable {
     case .cancel(let id):
       cancel(id: id)
     case .run(let run):
-      let send = makeSend(origin: origin)
-      let context = EffectContext(runtime: self, origin: origin)
-      spawn(origin: origin, cancelIDs: cancelIDs, priority: run.priority) {
-        // The effect context (Effects/TaskCancellation.swift): bound without a closure when the
-        // runtime allows, else through `withValue`.
-        if context.bind() {
-          defer { context.unbind() }
-          await DependencyValues.$_current.withValue(run.dependencies) { await run.operation(send) }
-        } else {
-          await EffectContext.$current.withValue(context) {
-            await DependencyValues.$_current.withValue(run.dependencies) {
-              await run.operation(send)
-            }
-          }
-        }
-      }
+      startRun(
+        run.operation, dependencies: run.dependencies, priority: run.priority, origin: origin,
+        cancelIDs: cancelIDs)
     case .merge(let effects):
       for effect in effects { start(effect, origin: origin, cancelIDs: cancelIDs) }
     case .concatenate:
@@ -387,6 +396,58 @@ final class StoreCore<State, Action>: StoreRuntime, @unchecked Sendable {
       if cancelInFlight { cancel(id: id) }
       start(inner, origin: origin, cancelIDs: cancelIDs + [id])
     }
+  }
+
+  /// Starts a `.run` effect's operation as a task. The `Run` is taken apart by the caller: a
+  /// closure capturing it (or a copy of it) would look up its generic metadata each time.
+  private func startRun(
+    _ operation: @escaping @Sendable (Send<Action>) async -> Void,
+    dependencies: DependencyValues, priority: TaskPriority?, origin: UInt64,
+    cancelIDs: [CancelID]
+  ) {
+    let send = makeSend(origin: origin)
+    let context = EffectContext(runtime: self, origin: origin)
+    let body: @Sendable () async -> Void = {
+      // The effect context (Effects/TaskCancellation.swift): bound without a closure when the
+      // runtime allows, else through `withValue`.
+      if context.bind() {
+        defer { context.unbind() }
+        await Self.operate(operation, dependencies, send)
+      } else {
+        await EffectContext.$current.withValue(context) {
+          await Self.operate(operation, dependencies, send)
+        }
+      }
+    }
+    // Created with the effect's dependencies current, the task inherits them (a task copies
+    // its creator's task-locals) and its body binds nothing.
+    if DependencyValues.currentStorageAddress == Self.address(of: dependencies) {
+      spawn(origin: origin, cancelIDs: cancelIDs, priority: priority, body)
+    } else {
+      _ = DependencyScope.withValues(dependencies) {
+        spawn(origin: origin, cancelIDs: cancelIDs, priority: priority, body)
+      }
+    }
+  }
+
+  /// Runs an effect's operation inside its dependencies: bound as `_current` unless they are
+  /// current already (the task inherited them from the store that created it).
+  @inline(__always)
+  private static func operate(
+    _ operation: @Sendable (Send<Action>) async -> Void, _ dependencies: DependencyValues,
+    _ send: Send<Action>
+  ) async {
+    if DependencyValues.currentStorageAddress == address(of: dependencies) {
+      await operation(send)
+    } else {
+      await DependencyValues.$_current.withValue(dependencies) { await operation(send) }
+    }
+  }
+
+  /// The identity of `values`' storage, compared with `DependencyValues.currentStorageAddress`.
+  @inline(__always)
+  private static func address(of values: DependencyValues) -> UnsafeRawPointer {
+    UnsafeRawPointer(Unmanaged.passUnretained(values.storage).toOpaque())
   }
 
   /// Runs `effect` to its end from inside an effect task (concatenation).
@@ -403,12 +464,13 @@ final class StoreCore<State, Action>: StoreRuntime, @unchecked Sendable {
     case .run(let run):
       let send = makeSend(origin: origin)
       let context = EffectContext(runtime: self, origin: origin)
+      let (operation, dependencies) = (run.operation, run.dependencies)
       if context.bind() {
         defer { context.unbind() }
-        await DependencyValues.$_current.withValue(run.dependencies) { await run.operation(send) }
+        await Self.operate(operation, dependencies, send)
       } else {
         await EffectContext.$current.withValue(context) {
-          await DependencyValues.$_current.withValue(run.dependencies) { await run.operation(send) }
+          await Self.operate(operation, dependencies, send)
         }
       }
     case .merge(let effects):

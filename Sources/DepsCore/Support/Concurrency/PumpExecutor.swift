@@ -30,26 +30,28 @@ package final class PumpExecutor: TaskExecutor, @unchecked Sendable {
   private let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
   /// A unit of ready work: a task job, or a closure hopping onto the store's thread (an action
   /// sent by an effect from another executor).
+  // The stored properties below are touched only with `mutex` held (`poll` is also read on the
+  // pumping thread after its creation), so they skip dynamic exclusivity checks.
   private enum Work {
     case job(UnownedJob)
     case closure(@Sendable () -> Void)
   }
-  private var jobs: [Work] = []
-  private var head = 0
+  @exclusivity(unchecked) private var jobs: [Work] = []
+  @exclusivity(unchecked) private var head = 0
   /// `jobs.count - head`, readable without the mutex: `drain()` of an empty queue (every
   /// `send` whose reducer started no effect) is one atomic load.
   private let pending = Atomic<Int>(0)
   /// Called (outside the lock) whenever a job is enqueued, for async waiters.
-  private var wakeHandlers: [UInt64: @Sendable () -> Void] = [:]
-  private var nextHandlerID: UInt64 = 0
+  @exclusivity(unchecked) private var wakeHandlers: [UInt64: @Sendable () -> Void] = [:]
+  @exclusivity(unchecked) private var nextHandlerID: UInt64 = 0
   /// The event-loop pipe, created by the first `pollDescriptor()`.
-  private var poll: PollPipe?
+  @exclusivity(unchecked) private var poll: PollPipe?
   /// The monotonic deadlines effects sleep until, by token (few at once: a scan finds the
   /// earliest).
-  private var deadlines: [UInt64: UInt64] = [:]
-  private var nextDeadlineToken: UInt64 = 0
+  @exclusivity(unchecked) private var deadlines: [UInt64: UInt64] = [:]
+  @exclusivity(unchecked) private var nextDeadlineToken: UInt64 = 0
   /// Set by `wake()`: the next (or current) `waitForWork` returns without a job.
-  private var woken = false
+  @exclusivity(unchecked) private var woken = false
 
   /// Creates an executor with no work.
   package init() {
