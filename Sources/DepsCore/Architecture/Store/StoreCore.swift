@@ -55,20 +55,33 @@ class StoreRuntime: @unchecked Sendable {
     origin: UInt64, cancelIDs: [CancelID], priority: TaskPriority?,
     _ body: @escaping @Sendable () async -> Void
   ) -> Task<Void, Never> {
-    nextEffectID += 1
-    let id = nextEffectID
+    let id = makeEffectID()
     var body = body
     if let trace { body = trace.effectStarted(id, origin: origin, body) }
     let task = Task(executorPreference: executor, priority: priority) { [weak self, body] in
       await body()
       self?.effectFinished(id)
     }
-    effects.append(EffectRecord(id: id, task: task, origin: origin, cancelIDs: cancelIDs))
-    for cancelID in cancelIDs { cancellations[cancelID, default: []].insert(id) }
+    record(task, id: id, origin: origin, cancelIDs: cancelIDs)
     return task
   }
 
-  private final func effectFinished(_ id: UInt64) {
+  /// A fresh effect number (for `record`).
+  final func makeEffectID() -> UInt64 {
+    nextEffectID += 1
+    return nextEffectID
+  }
+
+  /// Records `task`, started as effect `id`, as in flight. Its body calls `effectFinished(id)`
+  /// when it ends.
+  final func record(_ task: Task<Void, Never>, id: UInt64, origin: UInt64, cancelIDs: [CancelID])
+  {
+    effects.append(EffectRecord(id: id, task: task, origin: origin, cancelIDs: cancelIDs))
+    for cancelID in cancelIDs { cancellations[cancelID, default: []].insert(id) }
+  }
+
+  /// Forgets the effect `id` (its body ended).
+  final func effectFinished(_ id: UInt64) {
     guard let index = effects.firstIndex(where: { $0.id == id }) else { return }
     let record = effects.remove(at: index)
     trace?.effectFinished(id)
@@ -407,25 +420,51 @@ final class StoreCore<State, Action>: StoreRuntime, @unchecked Sendable {
   ) {
     let send = makeSend(origin: origin)
     let context = EffectContext(runtime: self, origin: origin)
-    let body: @Sendable () async -> Void = {
-      // The effect context (Effects/TaskCancellation.swift): bound without a closure when the
-      // runtime allows, else through `withValue`.
-      if context.bind() {
-        defer { context.unbind() }
-        await Self.operate(operation, dependencies, send)
-      } else {
-        await EffectContext.$current.withValue(context) {
-          await Self.operate(operation, dependencies, send)
+    if trace != nil {
+      spawnInScope(dependencies) {
+        spawn(origin: origin, cancelIDs: cancelIDs, priority: priority) {
+          await Self.operate(operation, dependencies, send, in: context)
         }
       }
+      return
     }
-    // Created with the effect's dependencies current, the task inherits them (a task copies
-    // its creator's task-locals) and its body binds nothing.
+    // Untraced, the task's own closure is the whole effect (one closure and one async frame
+    // fewer than `spawn`'s wrapper); it ends by telling the store through the context's weak
+    // reference.
+    let id = makeEffectID()
+    spawnInScope(dependencies) {
+      let task = Task(executorPreference: executor, priority: priority) {
+        await Self.operate(operation, dependencies, send, in: context)
+        context.runtime?.effectFinished(id)
+      }
+      record(task, id: id, origin: origin, cancelIDs: cancelIDs)
+    }
+  }
+
+  /// Runs `body` (which creates an effect's task) with `dependencies` current, so the task
+  /// inherits them (a task copies its creator's task-locals) and its body binds nothing.
+  @inline(__always)
+  private func spawnInScope(_ dependencies: DependencyValues, _ body: () -> Void) {
     if DependencyValues.currentStorageAddress == Self.address(of: dependencies) {
-      spawn(origin: origin, cancelIDs: cancelIDs, priority: priority, body)
+      body()
     } else {
-      _ = DependencyScope.withValues(dependencies) {
-        spawn(origin: origin, cancelIDs: cancelIDs, priority: priority, body)
+      DependencyScope.withValues(dependencies, body)
+    }
+  }
+
+  /// Runs an effect's operation with its context bound (Effects/TaskCancellation.swift: without
+  /// a closure when the runtime allows, else through `withValue`) inside its dependencies.
+  @inline(__always)
+  private static func operate(
+    _ operation: @Sendable (Send<Action>) async -> Void, _ dependencies: DependencyValues,
+    _ send: Send<Action>, in context: EffectContext
+  ) async {
+    if context.bind() {
+      defer { context.unbind() }
+      await operate(operation, dependencies, send)
+    } else {
+      await EffectContext.$current.withValue(context) {
+        await operate(operation, dependencies, send)
       }
     }
   }
@@ -464,15 +503,7 @@ final class StoreCore<State, Action>: StoreRuntime, @unchecked Sendable {
     case .run(let run):
       let send = makeSend(origin: origin)
       let context = EffectContext(runtime: self, origin: origin)
-      let (operation, dependencies) = (run.operation, run.dependencies)
-      if context.bind() {
-        defer { context.unbind() }
-        await Self.operate(operation, dependencies, send)
-      } else {
-        await EffectContext.$current.withValue(context) {
-          await Self.operate(operation, dependencies, send)
-        }
-      }
+      await Self.operate(run.operation, run.dependencies, send, in: context)
     case .merge(let effects):
       await withTaskGroup(of: Void.self) { group in
         for effect in effects {
