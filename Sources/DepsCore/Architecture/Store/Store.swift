@@ -76,7 +76,7 @@ public final class Store<State, Action>: @unchecked Sendable {
     // Sent while another action is handled (from an observer, an endpoint, a reducer-side
     // callback): queued and handled right after it; the outer call runs the effects.
     let nested = core.isHandling
-    core.handleSent(action, origin: origin)
+    core.handle(action, origin: origin, fromEffect: false)
     if !nested { core.pumpReady() }
     return StoreTask(core: core, origin: origin)
   }

@@ -16,9 +16,7 @@ class StoreRuntime: @unchecked Sendable {
   struct EffectRecord {
     /// The effect's number (increasing: `effects` stays sorted by it).
     let id: UInt64
-    /// The effect's task; nil only while an effect started in place runs its first part
-    /// (`startInPlace`), during which that task is the current one.
-    var task: Task<Void, Never>?
+    let task: Task<Void, Never>
     /// The sequence number of the send whose processing started the effect.
     let origin: UInt64
     let cancelIDs: [CancelID]
@@ -76,7 +74,7 @@ class StoreRuntime: @unchecked Sendable {
 
   /// Records `task`, started as effect `id`, as in flight. Its body calls `effectFinished(id)`
   /// when it ends.
-  final func record(_ task: Task<Void, Never>?, id: UInt64, origin: UInt64, cancelIDs: [CancelID])
+  final func record(_ task: Task<Void, Never>, id: UInt64, origin: UInt64, cancelIDs: [CancelID])
   {
     effects.append(EffectRecord(id: id, task: task, origin: origin, cancelIDs: cancelIDs))
     for cancelID in cancelIDs { cancellations[cancelID, default: []].insert(id) }
@@ -96,44 +94,12 @@ class StoreRuntime: @unchecked Sendable {
   /// Cancels the effects marked with `id`.
   final func cancel(id: CancelID) {
     guard let ids = cancellations[id] else { return }
-    for record in effects where ids.contains(record.id) { cancelTask(of: record) }
+    for record in effects where ids.contains(record.id) { record.task.cancel() }
   }
 
   /// Cancels the effects started by the send `origin`.
   final func cancel(origin: UInt64) {
-    for record in effects where record.origin == origin { cancelTask(of: record) }
-  }
-
-  /// Starts effect `id` as a task whose first part runs here, on this thread, up to its first
-  /// suspension: when the pump would have run it next anyway (the sole effect of a top-level
-  /// send, with no job and no re-entrant action queued before it), so nothing observable moves,
-  /// and the task's job is neither enqueued nor dequeued. Meanwhile the store looks as it does
-  /// to a job the pump runs (pumping, not handling an action), and nothing else starts in place.
-  final func startInPlace(
-    _ body: @escaping @Sendable () async -> Void, id: UInt64, priority: TaskPriority?,
-    origin: UInt64, cancelIDs: [CancelID]
-  ) {
-    record(nil, id: id, origin: origin, cancelIDs: cancelIDs)
-    let (wasHandling, wasPumping) = (isHandling, isPumping)
-    (isHandling, isPumping, mayStartInPlace) = (false, true, false)
-    let task: Task<Void, Never>
-    if #available(macOS 26.0, *) {
-      task = Task.immediate(priority: priority, executorPreference: executor, operation: body)
-    } else {
-      task = Task(executorPreference: executor, priority: priority, operation: body)
-    }
-    (isHandling, isPumping, mayStartInPlace) = (wasHandling, wasPumping, true)
-    if let index = effects.lastIndex(where: { $0.id == id }) { effects[index].task = task }
-  }
-
-  /// Cancels a running effect's task. An effect without one yet is running its first part in
-  /// place, on this thread: its task is the current one.
-  private final func cancelTask(of record: EffectRecord) {
-    if let task = record.task {
-      task.cancel()
-    } else {
-      withUnsafeCurrentTask { $0?.cancel() }
-    }
+    for record in effects where record.origin == origin { record.task.cancel() }
   }
 
   /// True while an effect is running.
@@ -155,10 +121,6 @@ class StoreRuntime: @unchecked Sendable {
   /// (an endpoint callback sending an action) does not pump again; the outer pump runs what it
   /// started.
   @exclusivity(unchecked) final var isPumping = false
-
-  /// True while a top-level `send` handles its action (not nested in another action, not from
-  /// inside a job): an effect it starts may run its first part in place (`startInPlace`).
-  @exclusivity(unchecked) final var mayStartInPlace = false
 
   /// Runs every ready job on this thread. Caller holds the lock.
   @inline(__always)
@@ -236,7 +198,7 @@ class StoreRuntime: @unchecked Sendable {
   /// Cancels every running effect and lets them wind down (bounded wait). Caller holds the lock.
   final func close() {
     if isClosed { return }
-    for record in effects { cancelTask(of: record) }
+    for record in effects { record.task.cancel() }
     _ = pump(until: { self.effects.isEmpty }, deadline: MonotonicClock.deadline(after: 0.2))
     isClosed = true
     didClose()
@@ -301,18 +263,6 @@ final class StoreCore<State, Action>: StoreRuntime, @unchecked Sendable {
     drainPendingActions()
     isHandling = false
     return reduced
-  }
-
-  /// `handle` for an action sent by a top-level `send` (not from inside another action or a
-  /// job): its sole effect may start in place (`startInPlace`). Caller holds the lock.
-  func handleSent(_ action: Action, origin: UInt64) {
-    if isHandling || isPumping {
-      handle(action, origin: origin, fromEffect: false)
-      return
-    }
-    mayStartInPlace = true
-    handle(action, origin: origin, fromEffect: false)
-    mayStartInPlace = false
   }
 
   /// `process` without returning the state: copies it only for listeners. Caller holds the
@@ -388,7 +338,7 @@ final class StoreCore<State, Action>: StoreRuntime, @unchecked Sendable {
       withDependenciesCurrent {
         let effect = reducer(&state, action)
         if case .none = effect.operation { return }
-        start(effect, origin: origin, cancelIDs: [], sole: true)
+        start(effect, origin: origin, cancelIDs: [])
       }
     }
   }
@@ -437,9 +387,7 @@ final class StoreCore<State, Action>: StoreRuntime, @unchecked Sendable {
   // MARK: Effects
 
   /// Interprets `effect`: synchronous parts now, async parts as tasks on the executor.
-  func start(
-    _ effect: Effect<Action>, origin: UInt64, cancelIDs: [CancelID], sole: Bool = false
-  ) {
+  func start(_ effect: Effect<Action>, origin: UInt64, cancelIDs: [CancelID]) {
     switch effect.operation {
     case .none:
       return
@@ -450,7 +398,7 @@ final class StoreCore<State, Action>: StoreRuntime, @unchecked Sendable {
     case .run(let run):
       startRun(
         run.operation, dependencies: run.dependencies, priority: run.priority, origin: origin,
-        cancelIDs: cancelIDs, sole: sole)
+        cancelIDs: cancelIDs)
     case .merge(let effects):
       for effect in effects { start(effect, origin: origin, cancelIDs: cancelIDs) }
     case .concatenate:
@@ -459,7 +407,7 @@ final class StoreCore<State, Action>: StoreRuntime, @unchecked Sendable {
       }
     case .cancellable(let id, let cancelInFlight, let inner):
       if cancelInFlight { cancel(id: id) }
-      start(inner, origin: origin, cancelIDs: cancelIDs + [id], sole: sole)
+      start(inner, origin: origin, cancelIDs: cancelIDs + [id])
     }
   }
 
@@ -468,7 +416,7 @@ final class StoreCore<State, Action>: StoreRuntime, @unchecked Sendable {
   private func startRun(
     _ operation: @escaping @Sendable (Send<Action>) async -> Void,
     dependencies: DependencyValues, priority: TaskPriority?, origin: UInt64,
-    cancelIDs: [CancelID], sole: Bool
+    cancelIDs: [CancelID]
   ) {
     let send = makeSend(origin: origin)
     let context = EffectContext(runtime: self, origin: origin)
@@ -484,17 +432,12 @@ final class StoreCore<State, Action>: StoreRuntime, @unchecked Sendable {
     // fewer than `spawn`'s wrapper); it ends by telling the store through the context's weak
     // reference.
     let id = makeEffectID()
-    let body: @Sendable () async -> Void = {
-      await Self.operate(operation, dependencies, send, in: context)
-      context.runtime?.effectFinished(id)
-    }
     spawnInScope(dependencies) {
-      if sole && mayStartInPlace && !hasPendingActions && !executor.hasReadyJobs {
-        startInPlace(body, id: id, priority: priority, origin: origin, cancelIDs: cancelIDs)
-      } else {
-        let task = Task(executorPreference: executor, priority: priority, operation: body)
-        record(task, id: id, origin: origin, cancelIDs: cancelIDs)
+      let task = Task(executorPreference: executor, priority: priority) {
+        await Self.operate(operation, dependencies, send, in: context)
+        context.runtime?.effectFinished(id)
       }
+      record(task, id: id, origin: origin, cancelIDs: cancelIDs)
     }
   }
 

@@ -1,7 +1,8 @@
-// How a store starts its effects: the first part of an effect runs exactly when the pump would
-// have run it — after the action that returned it (and any action queued meanwhile) is handled,
-// before the next job, with an action it sends handled before `send` returns — whether the store
-// runs it in place (the sole effect of a top-level send) or as a queued job (the rest).
+// How a store starts its effects: an effect's first part runs after the action that returned
+// it (and any action queued meanwhile) is handled, in the order the effects were started; an
+// action it sends is handled before its `send` returns, and an action that cancels it cancels it
+// at once; an effect that ends in its first part leaves nothing in flight; effects see the
+// store's dependencies without binding them again.
 import Synchronization
 import Testing
 
