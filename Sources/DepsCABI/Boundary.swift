@@ -4,7 +4,6 @@
 // (RegistryListing.swift, Overrides.swift, DependencyRegistration.swift, StoreAPI.swift,
 // TestStoreAPI.swift, VersionAPI.swift).
 import DepsCore
-import Synchronization
 
 #if canImport(Glibc)
 import Glibc
@@ -112,47 +111,20 @@ func setLastError(_ error: BridgeError) {
   LastError.set(error.message)
 }
 
-/// A lock held by at most one thread, re-entered freely by that thread, so a callback running
-/// inside a call on a handle (an observer, an endpoint) may call the handle again.
-final class HandleLock: @unchecked Sendable {
-  private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-  /// `pthread_self()` of the holder, 0 when free.
-  private let owner = Atomic<UInt>(0)
-
-  init() { pthread_mutex_init(mutex, nil) }
-
-  deinit {
-    pthread_mutex_destroy(mutex)
-    mutex.deallocate()
-  }
-
-  /// True when the calling thread is inside a call on the handle.
-  var isHeldByCurrentThread: Bool {
-    owner.load(ordering: .relaxed) == UInt(pthread_self())
-  }
-
-  /// Runs `body` holding the lock.
-  func withLock<R, E: Error>(_ body: () throws(E) -> R) throws(E) -> R {
-    if isHeldByCurrentThread { return try body() }
-    pthread_mutex_lock(mutex)
-    owner.store(UInt(pthread_self()), ordering: .relaxed)
-    defer {
-      owner.store(0, ordering: .relaxed)
-      pthread_mutex_unlock(mutex)
-    }
-    return try body()
-  }
-}
-
 /// What a C handle (`deps_store`, `deps_test_store`) shares: calls serialized by `lock`, and the
 /// message of the latest call (`deps_*_errmsg`), "" after a success.
 class CHandle: @unchecked Sendable {
-  /// Serializes calls on the handle.
-  let lock = HandleLock()
+  /// Serializes calls on the handle: the lock of the store behind it (so a C call takes one
+  /// lock, and the store's own entry points find it held), re-entered by a callback running
+  /// inside a call (an observer, an endpoint) that calls the handle again.
+  let lock: ReentrantLock
   /// The latest call's message (malloc'd), nil after a success.
   private var message: UnsafeMutablePointer<CChar>?
 
-  init() {}
+  /// A handle serialized by `object`'s call lock when it has one, else by a lock of its own.
+  init(serializing object: AnyObject) {
+    lock = (object as? any CallSerialized)?.callLock ?? ReentrantLock()
+  }
 
   deinit { free(message) }
 

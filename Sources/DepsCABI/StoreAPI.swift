@@ -24,6 +24,7 @@ final class StoreHandle: CHandle, @unchecked Sendable {
 
   init(_ store: any BridgedStore) {
     self.store = store
+    super.init(serializing: store)
   }
 }
 

@@ -17,6 +17,7 @@ final class TestStoreHandle: CHandle, @unchecked Sendable {
 
   init(_ store: any BridgedTestStore) {
     self.store = store
+    super.init(serializing: store)
   }
 
   /// Runs a test call: serialized; failures → `DEPS_EFAILED` with the messages joined by a blank

@@ -25,7 +25,7 @@ enum Guard {
       return
     }
     pointer.pointee.limit = seconds
-    pointer.pointee.deadline = clua_depsh_monotonic() + seconds
+    pointer.pointee.deadline = MonotonicClock.seconds + seconds
   }
 
   static func disarm() {

@@ -4,6 +4,7 @@
 // goes on with a new worker from the next file.
 import CDepsh
 import CLua
+import DepsCore
 
 #if canImport(Glibc)
 import Glibc
@@ -55,7 +56,7 @@ enum ListRun {
         continue
       }
       var current: String?
-      var since = clua_depsh_monotonic()
+      var since = MonotonicClock.seconds
       var ended = false
       while !ended {
         if Guard.takeInterrupt() {
@@ -74,7 +75,7 @@ enum ListRun {
               switch record {
               case .file(let path):
                 current = path
-                since = clua_depsh_monotonic()
+                since = MonotonicClock.seconds
                 if remaining.first == path { remaining = remaining.dropFirst() }
               case .ended(_, var result):
                 result.file = current ?? result.source
@@ -89,7 +90,7 @@ enum ListRun {
           }
         }
         if !ended, let timeout = options.timeout, let file = current,
-          clua_depsh_monotonic() - since > timeout + TestCommand.grace
+          MonotonicClock.seconds - since > timeout + TestCommand.grace
         {
           kill(-worker.pid, SIGKILL)
           worker.close()

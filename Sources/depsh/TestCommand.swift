@@ -236,7 +236,7 @@ struct Scheduler {
     file.started = true
     let arguments = options.workerArguments(skip: skip) + ["--", file.path]
     file.current = Running(
-      position: nil, name: file.path, source: file.path, line: 0, since: clua_depsh_monotonic())
+      position: nil, name: file.path, source: file.path, line: 0, since: MonotonicClock.seconds)
     file.discardOutput = skip > 0
     if let worker = Worker(arguments: arguments) {
       file.worker = worker
@@ -276,11 +276,11 @@ struct Scheduler {
       if !file.discardOutput { file.output += text }
     case .record(.collecting):
       file.current = Running(
-        position: nil, name: file.path, source: file.path, line: 0, since: clua_depsh_monotonic())
+        position: nil, name: file.path, source: file.path, line: 0, since: MonotonicClock.seconds)
     case .record(.began(let index, let name, let source, let line)):
       file.discardOutput = false
       file.current = Running(
-        position: index, name: name, source: source, line: line, since: clua_depsh_monotonic())
+        position: index, name: name, source: source, line: line, since: MonotonicClock.seconds)
     case .record(.ended(_, var result)):
       result.output = file.output
       result.file = file.path
@@ -301,7 +301,7 @@ struct Scheduler {
   private func watch(_ file: FileRun) {
     guard let timeout = options.timeout, let current = file.current, let worker = file.worker
     else { return }
-    guard clua_depsh_monotonic() - current.since > timeout + TestCommand.grace else { return }
+    guard MonotonicClock.seconds - current.since > timeout + TestCommand.grace else { return }
     kill(-worker.pid, SIGKILL)
     worker.close()
     file.worker = nil
@@ -309,7 +309,7 @@ struct Scheduler {
     file.results.append(TestResult(
       name: current.name, source: current.source, line: current.line, passed: false,
       reason: "\(current.place): timed out after \(Self.format(timeout)) s (stopped \(place))",
-      duration: clua_depsh_monotonic() - current.since, output: file.output, file: file.path))
+      duration: MonotonicClock.seconds - current.since, output: file.output, file: file.path))
     file.output = ""
     file.current = nil
     if let position = current.position {
@@ -333,7 +333,7 @@ struct Scheduler {
     file.results.append(TestResult(
       name: current.name, source: current.source, line: current.line, passed: false,
       reason: "\(current.place): the test process ended unexpectedly (\(status))",
-      duration: clua_depsh_monotonic() - current.since, output: file.output, file: file.path))
+      duration: MonotonicClock.seconds - current.since, output: file.output, file: file.path))
     file.output = ""
     file.current = nil
     if let position = current.position {
@@ -364,7 +364,7 @@ struct Scheduler {
   /// On a terminal, a line saying what has been running for more than a second.
   private mutating func showProgress() {
     guard progress else { return }
-    let now = clua_depsh_monotonic()
+    let now = MonotonicClock.seconds
     guard let file = running.first(where: { now - ($0.current?.since ?? now) > 1 }),
       let current = file.current
     else { return }

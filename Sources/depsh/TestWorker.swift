@@ -50,7 +50,7 @@ enum TestWorker {
     if !options.sandbox { addModuleDirectory(of: file, lua: lua) }
 
     emitter.send(.collecting)
-    let started = clua_depsh_monotonic()
+    let started = MonotonicClock.seconds
     if let failure = collect(file, lua: lua, timeout: options.timeout) {
       emitter.fileFailed(file, reason: failure.message, since: started)
       return
@@ -66,7 +66,7 @@ enum TestWorker {
         let leftovers = leftoverFailure(lua)
         result.passed = leftovers == nil
         result.reason = leftovers?.message ?? ""
-        result.duration = clua_depsh_monotonic() - started
+        result.duration = MonotonicClock.seconds - started
       }
       result.passes = result.passed ? 1 : 0
       emitter.send(.ended(index: 0, result: result))
@@ -97,7 +97,7 @@ enum TestWorker {
         emitter.send(.ended(index: position, result: result))
         continue
       }
-      let begin = clua_depsh_monotonic()
+      let begin = MonotonicClock.seconds
       var firstFailure: LuaFailure?
       var passes = 0
       for _ in 0..<options.repeatCount {
@@ -120,7 +120,7 @@ enum TestWorker {
       var result = TestResult(
         name: test.name, source: test.source, line: test.line,
         passed: passes == options.repeatCount, reason: firstFailure?.message ?? "",
-        duration: clua_depsh_monotonic() - begin)
+        duration: MonotonicClock.seconds - begin)
       result.tags = test.tags
       result.runs = options.repeatCount
       result.passes = passes
@@ -213,7 +213,7 @@ enum TestWorker {
     }
 
     func fileFailed(_ file: String, reason: String, since start: Double? = nil) {
-      let duration = start.map { clua_depsh_monotonic() - $0 } ?? 0
+      let duration = start.map { MonotonicClock.seconds - $0 } ?? 0
       send(.ended(index: 0, result: TestResult(
         name: file, source: file, line: 0, passed: false, reason: reason, duration: duration)))
     }

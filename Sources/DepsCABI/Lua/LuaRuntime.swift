@@ -16,38 +16,13 @@ import Synchronization
 import Glibc
 #endif
 
-/// A `pthread` recursive mutex: the same thread may enter the Lua state again (Lua → Swift →
-/// Lua), another thread waits.
-final class RecursiveLock: @unchecked Sendable {
-  private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-
-  init() {
-    var attributes = pthread_mutexattr_t()
-    pthread_mutexattr_init(&attributes)
-    pthread_mutexattr_settype(&attributes, Int32(PTHREAD_MUTEX_RECURSIVE))
-    pthread_mutex_init(mutex, &attributes)
-    pthread_mutexattr_destroy(&attributes)
-  }
-
-  deinit {
-    pthread_mutex_destroy(mutex)
-    mutex.deallocate()
-  }
-
-  @inline(__always)
-  func withLock<R>(_ body: () throws -> R) rethrows -> R {
-    pthread_mutex_lock(mutex)
-    defer { pthread_mutex_unlock(mutex) }
-    return try body()
-  }
-}
-
 /// The `deps` module's state for one Lua state (one `luaopen_deps`).
 final class LuaRuntime: @unchecked Sendable {
   /// The main thread of the Lua state.
   let main: OpaquePointer
-  /// Guards every entry into the Lua state and every field below.
-  let lock = RecursiveLock()
+  /// Guards every entry into the Lua state and every field below; the same thread may enter
+  /// again (Lua → Swift → Lua), another thread waits.
+  let lock = ReentrantLock()
   private let alive = Atomic<Bool>(true)
   private let pendingUnrefs = Mutex<[Int32]>([])
 

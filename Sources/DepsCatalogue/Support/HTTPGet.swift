@@ -309,7 +309,7 @@ private final class Job: Sendable {
     defer { close(connection.socket) }
     var reader = ResponseReader(
       connection: connection,
-      deadline: Monotonic.deadline(after: request.readTimeout),
+      deadline: MonotonicClock.deadline(after: request.readTimeout),
       request: request)
     do {
       try reader.send(request.requestHead(for: url))
@@ -321,7 +321,7 @@ private final class Job: Sendable {
 
   /// Resolves the host and connects to the first address that accepts, within the timeout.
   private func connect() -> Result<Connection, HTTPGetError> {
-    let deadline = Monotonic.deadline(after: request.connectTimeout)
+    let deadline = MonotonicClock.deadline(after: request.connectTimeout)
     var hints = addrinfo()
     hints.ai_family = AF_UNSPEC
     hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
@@ -400,7 +400,7 @@ private struct Connection {
       pollfd(fd: wake, events: Int16(POLLIN), revents: 0),
     ]
     while true {
-      let now = Monotonic.now
+      let now = MonotonicClock.now
       guard now < deadline else { return .timedOut }
       let milliseconds = Int32(clamping: (deadline - now + 999_999) / 1_000_000)
       let count = poll(&fds, 2, milliseconds)
@@ -664,24 +664,4 @@ private func printable(_ line: [UInt8]) -> String {
 private func errnoText(_ code: Int32) -> String {
   guard let text = strerror(code) else { return "errno \(code)" }
   return String(cString: text)
-}
-
-/// CLOCK_MONOTONIC in nanoseconds.
-private enum Monotonic {
-  static var now: UInt64 {
-    var time = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &time)
-    return UInt64(time.tv_sec) &* 1_000_000_000 &+ UInt64(time.tv_nsec)
-  }
-
-  /// `now` plus `duration` (negative durations count as zero), saturating.
-  static func deadline(after duration: Duration) -> UInt64 {
-    let (seconds, attoseconds) = duration.components
-    guard seconds >= 0, attoseconds >= 0 else { return now }
-    let (secondsNanos, overflow) = UInt64(seconds).multipliedReportingOverflow(by: 1_000_000_000)
-    let (total, overflow2) = now.addingReportingOverflow(secondsNanos)
-    guard !overflow, !overflow2 else { return .max }
-    let (result, overflow3) = total.addingReportingOverflow(UInt64(attoseconds / 1_000_000_000))
-    return overflow3 ? .max : result
-  }
 }

@@ -45,7 +45,7 @@ extension DependencyValues {
 public final class WithRandomNumberGenerator: @unchecked Sendable {
   // Only touched while `lock` is held; the initial value was Sendable.
   private var generator: any RandomNumberGenerator
-  private let lock = SystemLock()
+  private let lock = ReentrantLock()
 
   /// Wraps `generator`; every call of the dependency advances it.
   ///

@@ -51,7 +51,7 @@ final class DependencyCache: Sendable {
   private let parent: DependencyCache?
   /// Held while a missing default is computed, so racing first reads compute it once. Recursive:
   /// a default may read other dependencies of this cache while it is being computed.
-  private let computing = SystemLock(recursive: true)
+  private let computing = ReentrantLock()
 
   init(parent: DependencyCache?) { self.parent = parent }
 

@@ -107,3 +107,7 @@ final class SwiftBridgedStore<State: Equatable, Action>: BridgedStore, @unchecke
     return recorder.takeMessages().map { TestStoreMessages.inDialect($0, dialect) }
   }
 }
+
+extension SwiftBridgedStore: CallSerialized {
+  package var callLock: ReentrantLock { store.core.lock }
+}

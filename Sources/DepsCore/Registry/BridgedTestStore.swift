@@ -258,3 +258,7 @@ final class SwiftBridgedTestStore<State: Equatable, Action>: BridgedTestStore,
     return messages
   }
 }
+
+extension SwiftBridgedTestStore: CallSerialized {
+  package var callLock: ReentrantLock { store.core.lock }
+}

@@ -19,7 +19,7 @@ struct DeadlineClock<Base: SystemClock>: Clock, @unchecked Sendable {
   typealias Duration = Swift.Duration
 
   /// The store's executor (it does not own the dependencies holding this clock: no cycle).
-  let executor: StoreExecutor
+  let executor: PumpExecutor
 
   private var base: Base { Base() }
 
@@ -39,7 +39,7 @@ struct DeadlineClock<Base: SystemClock>: Clock, @unchecked Sendable {
 enum StoreClocks {
   /// `values` with its live continuous and suspending clocks recording their deadlines with
   /// `executor`.
-  static func recording(_ values: DependencyValues, with executor: StoreExecutor)
+  static func recording(_ values: DependencyValues, with executor: PumpExecutor)
     -> DependencyValues
   {
     var values = values

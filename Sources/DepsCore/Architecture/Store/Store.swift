@@ -1,5 +1,5 @@
 // `Store`: runs a reducer and its effects, with the dependencies frozen at creation. All work
-// happens inside calls on the store (see StoreExecutor.swift for the concurrency rule).
+// happens inside calls on the store (see Support/Concurrency/PumpExecutor.swift for the concurrency rule).
 
 /// A running feature: state, a reducer, and the effects it started.
 ///

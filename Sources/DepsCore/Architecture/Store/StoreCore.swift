@@ -1,7 +1,7 @@
 // The engine shared by `Store` and `TestStore`: state, reducer, the store's dependencies, the
 // running effects and their cancellation ids. Everything here is touched only by the thread
 // inside a call on the store (holding `lock`), including the effect jobs `executor` runs while
-// that thread pumps it — see StoreExecutor.swift for the rule.
+// that thread pumps it — see PumpExecutor.swift for the rule.
 //
 // Speed: the bookkeeping that does not depend on State and Action lives in the non-generic
 // `StoreRuntime`, so the unspecialized generic code a `send` runs (callers are in other modules)
@@ -22,8 +22,8 @@ class StoreRuntime: @unchecked Sendable {
     let cancelIDs: [CancelID]
   }
 
-  final let lock = CallLock()
-  final let executor = StoreExecutor()
+  final let lock = ReentrantLock()
+  final let executor = PumpExecutor()
   /// The running effects, oldest first: an array, not a dictionary keyed by id (few run at
   /// once, and appending and removing skip the hashing; the storage is reused).
   @exclusivity(unchecked) private final var effects: [EffectRecord] = []
@@ -55,20 +55,33 @@ class StoreRuntime: @unchecked Sendable {
     origin: UInt64, cancelIDs: [CancelID], priority: TaskPriority?,
     _ body: @escaping @Sendable () async -> Void
   ) -> Task<Void, Never> {
-    nextEffectID += 1
-    let id = nextEffectID
+    let id = makeEffectID()
     var body = body
     if let trace { body = trace.effectStarted(id, origin: origin, body) }
     let task = Task(executorPreference: executor, priority: priority) { [weak self, body] in
       await body()
       self?.effectFinished(id)
     }
-    effects.append(EffectRecord(id: id, task: task, origin: origin, cancelIDs: cancelIDs))
-    for cancelID in cancelIDs { cancellations[cancelID, default: []].insert(id) }
+    record(task, id: id, origin: origin, cancelIDs: cancelIDs)
     return task
   }
 
-  private final func effectFinished(_ id: UInt64) {
+  /// A fresh effect number (for `record`).
+  final func makeEffectID() -> UInt64 {
+    nextEffectID += 1
+    return nextEffectID
+  }
+
+  /// Records `task`, started as effect `id`, as in flight. Its body calls `effectFinished(id)`
+  /// when it ends.
+  final func record(_ task: Task<Void, Never>, id: UInt64, origin: UInt64, cancelIDs: [CancelID])
+  {
+    effects.append(EffectRecord(id: id, task: task, origin: origin, cancelIDs: cancelIDs))
+    for cancelID in cancelIDs { cancellations[cancelID, default: []].insert(id) }
+  }
+
+  /// Forgets the effect `id` (its body ended).
+  final func effectFinished(_ id: UInt64) {
     guard let index = effects.firstIndex(where: { $0.id == id }) else { return }
     let record = effects.remove(at: index)
     trace?.effectFinished(id)
@@ -309,26 +322,41 @@ final class StoreCore<State, Action>: StoreRuntime, @unchecked Sendable {
   }
 
   private func handleNow(_ action: Action, origin: UInt64, fromEffect: Bool) {
-    if let trace { trace.actionHandled(action, origin: origin, fromEffect: fromEffect) }
-    let effect = reduce(action)
-    if hasListeners {
-      let reduced = state
-      if fromEffect { onEffectAction?(action, reduced, origin) }
-      for observer in observers { observer.body(action, reduced) }
+    if hasListeners || trace != nil {
+      if let trace { trace.actionHandled(action, origin: origin, fromEffect: fromEffect) }
+      let effect = reduce(action)
+      if hasListeners {
+        let reduced = state
+        if fromEffect { onEffectAction?(action, reduced, origin) }
+        for observer in observers { observer.body(action, reduced) }
+      }
+      if case .none = effect.operation { return }
+      start(effect, origin: origin, cancelIDs: [])
+    } else {
+      // Nobody to tell between the reducer and its effects: the effects start inside the same
+      // binding of the store's dependencies, so their tasks inherit it instead of binding it.
+      withDependenciesCurrent {
+        let effect = reducer(&state, action)
+        if case .none = effect.operation { return }
+        start(effect, origin: origin, cancelIDs: [])
+      }
     }
-    if case .none = effect.operation { return }
-    start(effect, origin: origin, cancelIDs: [])
   }
 
   /// The reducer run inside the store's dependencies: bound straight in the task-local slot
   /// (DependencyScope.swift), or not at all when they are current already.
   @inline(__always)
   private func reduce(_ action: Action) -> Effect<Action> {
-    let storage = UnsafeRawPointer(Unmanaged.passUnretained(dependencies.storage).toOpaque())
-    if DependencyValues.currentStorageAddress == storage {
-      return reducer(&state, action)
+    withDependenciesCurrent { reducer(&state, action) }
+  }
+
+  /// Runs `body` with the store's dependencies current.
+  @inline(__always)
+  private func withDependenciesCurrent<R>(_ body: () -> R) -> R {
+    if DependencyValues.currentStorageAddress == Self.address(of: dependencies) {
+      return body()
     }
-    return DependencyScope.withValues(dependencies) { reducer(&state, action) }
+    return DependencyScope.withValues(dependencies, body)
   }
 
   /// An action sent by an effect: handled at once on the store's thread, or hopped onto it.
@@ -337,11 +365,18 @@ final class StoreCore<State, Action>: StoreRuntime, @unchecked Sendable {
       guard !isClosed else { return }
       handle(action, origin: origin, fromEffect: true)
     } else {
-      let box = UncheckedSendable(action)
-      executor.enqueue { [weak self] in
-        guard let self, !self.isClosed else { return }
-        self.handle(box.value, origin: origin, fromEffect: true)
-      }
+      hop(action, origin: origin)
+    }
+  }
+
+  /// Enqueues the handling of an action sent from another thread onto the store's thread. Out
+  /// of line: the box's generic metadata is looked up only when an action actually hops.
+  @inline(never)
+  private func hop(_ action: Action, origin: UInt64) {
+    let box = UncheckedSendable(action)
+    executor.enqueue { [weak self] in
+      guard let self, !self.isClosed else { return }
+      self.handle(box.value, origin: origin, fromEffect: true)
     }
   }
 
@@ -361,22 +396,9 @@ final class StoreCore<State, Action>: StoreRuntime, @unchecked Sendable {
     case .cancel(let id):
       cancel(id: id)
     case .run(let run):
-      let send = makeSend(origin: origin)
-      let context = EffectContext(runtime: self, origin: origin)
-      spawn(origin: origin, cancelIDs: cancelIDs, priority: run.priority) {
-        // The effect context (Effects/TaskCancellation.swift): bound without a closure when the
-        // runtime allows, else through `withValue`.
-        if context.bind() {
-          defer { context.unbind() }
-          await DependencyValues.$_current.withValue(run.dependencies) { await run.operation(send) }
-        } else {
-          await EffectContext.$current.withValue(context) {
-            await DependencyValues.$_current.withValue(run.dependencies) {
-              await run.operation(send)
-            }
-          }
-        }
-      }
+      startRun(
+        run.operation, dependencies: run.dependencies, priority: run.priority, origin: origin,
+        cancelIDs: cancelIDs)
     case .merge(let effects):
       for effect in effects { start(effect, origin: origin, cancelIDs: cancelIDs) }
     case .concatenate:
@@ -387,6 +409,84 @@ final class StoreCore<State, Action>: StoreRuntime, @unchecked Sendable {
       if cancelInFlight { cancel(id: id) }
       start(inner, origin: origin, cancelIDs: cancelIDs + [id])
     }
+  }
+
+  /// Starts a `.run` effect's operation as a task. The `Run` is taken apart by the caller: a
+  /// closure capturing it (or a copy of it) would look up its generic metadata each time.
+  private func startRun(
+    _ operation: @escaping @Sendable (Send<Action>) async -> Void,
+    dependencies: DependencyValues, priority: TaskPriority?, origin: UInt64,
+    cancelIDs: [CancelID]
+  ) {
+    let send = makeSend(origin: origin)
+    let context = EffectContext(runtime: self, origin: origin)
+    if trace != nil {
+      spawnInScope(dependencies) {
+        spawn(origin: origin, cancelIDs: cancelIDs, priority: priority) {
+          await Self.operate(operation, dependencies, send, in: context)
+        }
+      }
+      return
+    }
+    // Untraced, the task's own closure is the whole effect (one closure and one async frame
+    // fewer than `spawn`'s wrapper); it ends by telling the store through the context's weak
+    // reference.
+    let id = makeEffectID()
+    spawnInScope(dependencies) {
+      let task = Task(executorPreference: executor, priority: priority) {
+        await Self.operate(operation, dependencies, send, in: context)
+        context.runtime?.effectFinished(id)
+      }
+      record(task, id: id, origin: origin, cancelIDs: cancelIDs)
+    }
+  }
+
+  /// Runs `body` (which creates an effect's task) with `dependencies` current, so the task
+  /// inherits them (a task copies its creator's task-locals) and its body binds nothing.
+  @inline(__always)
+  private func spawnInScope(_ dependencies: DependencyValues, _ body: () -> Void) {
+    if DependencyValues.currentStorageAddress == Self.address(of: dependencies) {
+      body()
+    } else {
+      DependencyScope.withValues(dependencies, body)
+    }
+  }
+
+  /// Runs an effect's operation with its context bound (Effects/TaskCancellation.swift: without
+  /// a closure when the runtime allows, else through `withValue`) inside its dependencies.
+  @inline(__always)
+  private static func operate(
+    _ operation: @Sendable (Send<Action>) async -> Void, _ dependencies: DependencyValues,
+    _ send: Send<Action>, in context: EffectContext
+  ) async {
+    if context.bind() {
+      defer { context.unbind() }
+      await operate(operation, dependencies, send)
+    } else {
+      await EffectContext.$current.withValue(context) {
+        await operate(operation, dependencies, send)
+      }
+    }
+  }
+
+  /// Runs an effect's operation inside its dependencies: bound as `_current` unless they are
+  /// current already (the task inherited them from the store that created it).
+  @inline(__always)
+  private static func operate(
+    _ operation: @Sendable (Send<Action>) async -> Void, _ dependencies: DependencyValues,
+    _ send: Send<Action>
+  ) async {
+    if DependencyValues.currentStorageAddress == address(of: dependencies) {
+      await operation(send)
+    } else {
+      await DependencyValues.$_current.withValue(dependencies) { await operation(send) }
+    }
+  }
+
+  /// The identity of `values`' storage, compared with `DependencyValues.currentStorageAddress`.
+  @inline(__always)
+  private static func address(of values: DependencyValues) -> UnsafeRawPointer {
+    UnsafeRawPointer(Unmanaged.passUnretained(values.storage).toOpaque())
   }
 
   /// Runs `effect` to its end from inside an effect task (concatenation).
@@ -403,14 +503,7 @@ final class StoreCore<State, Action>: StoreRuntime, @unchecked Sendable {
     case .run(let run):
       let send = makeSend(origin: origin)
       let context = EffectContext(runtime: self, origin: origin)
-      if context.bind() {
-        defer { context.unbind() }
-        await DependencyValues.$_current.withValue(run.dependencies) { await run.operation(send) }
-      } else {
-        await EffectContext.$current.withValue(context) {
-          await DependencyValues.$_current.withValue(run.dependencies) { await run.operation(send) }
-        }
-      }
+      await Self.operate(run.operation, run.dependencies, send, in: context)
     case .merge(let effects):
       await withTaskGroup(of: Void.self) { group in
         for effect in effects {

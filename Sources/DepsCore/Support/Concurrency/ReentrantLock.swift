@@ -1,6 +1,8 @@
-// Serializes calls on one store (docs/architecture.md: "calls on one handle are serialized") and
-// lets a call made from inside the store's own callbacks (an observer, an override running in
-// an effect) through on the same thread instead of deadlocking.
+// The one re-entrant lock of the package (docs/architecture.md, "The concurrency kit"): calls on
+// one store, on one C handle (the same lock: a C call takes it once) and entries into one Lua
+// state are serialized by it, and a call made from inside one of their own callbacks (an
+// observer, an override running in an effect) goes through on the same thread instead of
+// deadlocking.
 //
 // Speed: the uncontended path is one compare-and-swap of the owner word to take the lock and
 // one store to release it (no pthread mutex). Only a thread that finds the lock taken sleeps,
@@ -11,15 +13,21 @@ import Synchronization
 import Glibc
 #endif
 
-final class CallLock: @unchecked Sendable {
+/// A lock held by at most one thread and re-entered freely by that thread.
+package final class ReentrantLock: @unchecked Sendable {
   /// `pthread_self()` of the thread holding the lock, 0 when free.
   private let owner = Atomic<UInt>(0)
   /// Threads sleeping (or about to) in `waitAndEnter`.
   private let waiters = Atomic<Int>(0)
+  /// How many times the holder re-entered through `lock()` (touched by the holder only).
+  private var depth = 0
+  /// How many times the lock was taken (not re-entered); written by the holder only.
+  private var takenCount = 0
   private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
   private let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
 
-  init() {
+  /// Creates a free lock.
+  package init() {
     pthread_mutex_init(mutex, nil)
     pthread_cond_init(condition, nil)
   }
@@ -31,37 +39,59 @@ final class CallLock: @unchecked Sendable {
     mutex.deallocate()
   }
 
-  /// True when the calling thread is inside a call on the store.
-  var isHeldByCurrentThread: Bool {
+  /// True when the calling thread holds the lock.
+  package var isHeldByCurrentThread: Bool {
     owner.load(ordering: .relaxed) == UInt(pthread_self())
   }
+
+  /// How many times the lock has been taken, re-entries not counted. Read it holding the lock
+  /// (it tells a test how many acquisitions a call made).
+  package var acquisitions: Int { takenCount }
 
   /// Takes the lock unless this thread holds it already. Returns true when it was taken here
   /// (the caller then calls `exit()`).
   @inline(__always)
-  func enter() -> Bool {
+  package func enter() -> Bool {
     let me = UInt(pthread_self())
     let (exchanged, current) = owner.compareExchange(
       expected: 0, desired: me, ordering: .acquiring)
-    if exchanged { return true }
+    if exchanged {
+      takenCount &+= 1
+      return true
+    }
     if current == me { return false }
     waitAndEnter(me)
+    takenCount &+= 1
     return true
   }
 
   /// Releases a lock taken by `enter()`.
   @inline(__always)
-  func exit() {
+  package func exit() {
     owner.store(0, ordering: .sequentiallyConsistent)
     if waiters.load(ordering: .sequentiallyConsistent) > 0 { wakeWaiter() }
   }
 
   /// Runs `body` holding the lock (re-entered freely by the thread that holds it).
   @inline(__always)
-  func withLock<R>(_ body: () throws -> R) rethrows -> R {
+  package func withLock<R, E: Error>(_ body: () throws(E) -> R) throws(E) -> R {
     let entered = enter()
     defer { if entered { exit() } }
     return try body()
+  }
+
+  /// Takes the lock, counting re-entries; each `lock()` is paired with one `unlock()`.
+  package func lock() {
+    if !enter() { depth += 1 }
+  }
+
+  /// Releases one `lock()`.
+  package func unlock() {
+    if depth > 0 {
+      depth -= 1
+    } else {
+      exit()
+    }
   }
 
   /// The contended path of `enter()`: sleeps until the owner releases.

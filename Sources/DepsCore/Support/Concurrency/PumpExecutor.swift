@@ -1,51 +1,60 @@
-// The store's serial executor — where THE CONCURRENCY RULE is enforced.
+// The one pumped executor of the package (docs/architecture.md, "The concurrency kit") — where
+// THE CONCURRENCY RULE is enforced.
 //
 // Rule: everything a store does happens inside a call on that store, on the caller's thread.
-// Effects run as tasks whose executor preference is this executor, so their jobs, their child
-// tasks and their clock/continuation resumptions are enqueued here and nowhere else. Jobs are
-// only ever run by `drain()` / `waitForWork(until:)`, which only the store's own calls invoke
-// (send, run, receive, advance, finish). Work that truly waits (a real clock, a socket)
-// completes on another thread and merely *enqueues* its continuation here; a pumping call with
-// a timeout blocks on the condition below until it arrives. Hence C callbacks and Lua
-// functions installed as overrides run only on the thread inside a call on the store.
+// Effects run as tasks whose executor preference is the store's executor, so their jobs, their
+// child tasks and their clock/continuation resumptions are enqueued here and nowhere else. Jobs
+// are only ever run by `drain()` / `pump(until:)`, which only the owner's own calls invoke (a
+// store's send, run, receive, advance, finish; a synchronous Lua call of an async endpoint).
+// Work that truly waits (a real clock, a socket) completes on another thread and merely
+// *enqueues* its continuation here; a pumping call with a timeout blocks on the condition below
+// until it arrives. Hence C callbacks and Lua functions installed as overrides run only on the
+// thread inside a call on the store.
 //
 // Event loops: `pollDescriptor()` creates, on first use only, a pipe whose read end is readable
 // exactly while a job is ready (written when the ready queue goes from empty to non-empty,
 // emptied when a drain leaves it empty), so a host's poll() wakes when the store has work and
 // the host then calls the store, which runs that work. Until a descriptor is asked for, none
-// exists and enqueueing costs one test of a nil reference. The store also keeps the deadlines
-// its effects sleep until (`DeadlineClock`) for hosts that prefer a timer to a descriptor.
+// exists and enqueueing costs one test of a nil reference. The executor also keeps the
+// deadlines its effects sleep until (`DeadlineClock`) for hosts that prefer a timer to a
+// descriptor.
 import Synchronization
 
 #if canImport(Glibc)
 import Glibc
 #endif
 
-final class StoreExecutor: TaskExecutor, @unchecked Sendable {
+/// A serial task executor whose jobs run only on the thread that pumps it.
+package final class PumpExecutor: TaskExecutor, @unchecked Sendable {
   private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
   private let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
   /// A unit of ready work: a task job, or a closure hopping onto the store's thread (an action
   /// sent by an effect from another executor).
+  // The stored properties below are touched only with `mutex` held (`poll` is also read on the
+  // pumping thread after its creation), so they skip dynamic exclusivity checks.
   private enum Work {
     case job(UnownedJob)
     case closure(@Sendable () -> Void)
   }
-  private var jobs: [Work] = []
-  private var head = 0
+  @exclusivity(unchecked) private var jobs: [Work] = []
+  @exclusivity(unchecked) private var head = 0
   /// `jobs.count - head`, readable without the mutex: `drain()` of an empty queue (every
   /// `send` whose reducer started no effect) is one atomic load.
   private let pending = Atomic<Int>(0)
   /// Called (outside the lock) whenever a job is enqueued, for async waiters.
-  private var wakeHandlers: [UInt64: @Sendable () -> Void] = [:]
-  private var nextHandlerID: UInt64 = 0
+  @exclusivity(unchecked) private var wakeHandlers: [UInt64: @Sendable () -> Void] = [:]
+  @exclusivity(unchecked) private var nextHandlerID: UInt64 = 0
   /// The event-loop pipe, created by the first `pollDescriptor()`.
-  private var poll: PollPipe?
+  @exclusivity(unchecked) private var poll: PollPipe?
   /// The monotonic deadlines effects sleep until, by token (few at once: a scan finds the
   /// earliest).
-  private var deadlines: [UInt64: UInt64] = [:]
-  private var nextDeadlineToken: UInt64 = 0
+  @exclusivity(unchecked) private var deadlines: [UInt64: UInt64] = [:]
+  @exclusivity(unchecked) private var nextDeadlineToken: UInt64 = 0
+  /// Set by `wake()`: the next (or current) `waitForWork` returns without a job.
+  @exclusivity(unchecked) private var woken = false
 
-  init() {
+  /// Creates an executor with no work.
+  package init() {
     pthread_mutex_init(mutex, nil)
     var attributes = pthread_condattr_t()
     pthread_condattr_init(&attributes)
@@ -62,12 +71,13 @@ final class StoreExecutor: TaskExecutor, @unchecked Sendable {
     mutex.deallocate()
   }
 
-  func enqueue(_ job: consuming ExecutorJob) {
+  /// Queues a job of a task preferring this executor (called by the runtime, any thread).
+  package func enqueue(_ job: consuming ExecutorJob) {
     append(.job(UnownedJob(job)))
   }
 
   /// Enqueues `work` to run on the pumping thread, like a job.
-  func enqueue(work: @escaping @Sendable () -> Void) {
+  package func enqueue(work: @escaping @Sendable () -> Void) {
     append(.closure(work))
   }
 
@@ -108,12 +118,12 @@ final class StoreExecutor: TaskExecutor, @unchecked Sendable {
 
   /// The most jobs one `drain` runs: an effect that never waits (a timer on an
   /// `ImmediateClock`) cannot keep a call on the store from returning.
-  static let drainBudget = 100_000
+  package static let drainBudget = 100_000
 
   /// Runs every ready job (and the jobs they enqueue) on the calling thread, at most `budget`.
   /// Returns the number of jobs run.
   @discardableResult
-  func drain(budget: Int = StoreExecutor.drainBudget) -> Int {
+  package func drain(budget: Int = PumpExecutor.drainBudget) -> Int {
     if pending.load(ordering: .acquiring) == 0 { return 0 }
     var count = 0
     while count < budget, count & 1023 != 1023 || !StoreInterrupt.isRequested,
@@ -130,14 +140,18 @@ final class StoreExecutor: TaskExecutor, @unchecked Sendable {
   }
 
   /// True when a job is waiting to run.
-  var hasReadyJobs: Bool { pending.load(ordering: .acquiring) > 0 }
+  package var hasReadyJobs: Bool { pending.load(ordering: .acquiring) > 0 }
 
-  /// Blocks the calling thread until a job is enqueued or `deadline` (monotonic nanoseconds)
-  /// passes. Returns true if a job is ready.
-  func waitForWork(until deadline: UInt64) -> Bool {
+  /// Blocks the calling thread until a job is enqueued, `wake()` is called or `deadline`
+  /// (monotonic nanoseconds) passes. Returns true if a job is ready.
+  package func waitForWork(until deadline: UInt64) -> Bool {
     pthread_mutex_lock(mutex)
     defer { pthread_mutex_unlock(mutex) }
     while head >= jobs.count {
+      if woken {
+        woken = false
+        return false
+      }
       let now = MonotonicClock.now
       if now >= deadline { return false }
       var spec = timespec(
@@ -147,9 +161,25 @@ final class StoreExecutor: TaskExecutor, @unchecked Sendable {
     return true
   }
 
+  /// Makes a thread blocked in `waitForWork` (or the next one to call it) return.
+  package func wake() {
+    pthread_mutex_lock(mutex)
+    woken = true
+    pthread_cond_signal(condition)
+    pthread_mutex_unlock(mutex)
+  }
+
+  /// Runs jobs on this thread until `isDone()`, blocking while none is ready (a synchronous
+  /// call waiting for its task: the task's jobs all run here).
+  package func pump(until isDone: () -> Bool) {
+    while !isDone() {
+      if drain() == 0 && !isDone() { _ = waitForWork(until: .max) }
+    }
+  }
+
   /// Registers `handler` to be called once at the next enqueue (or at once if a job is
   /// ready). Returns an id for `removeWakeHandler`.
-  func onNextJob(_ handler: @escaping @Sendable () -> Void) -> UInt64? {
+  package func onNextJob(_ handler: @escaping @Sendable () -> Void) -> UInt64? {
     pthread_mutex_lock(mutex)
     if head < jobs.count {
       pthread_mutex_unlock(mutex)
@@ -164,19 +194,19 @@ final class StoreExecutor: TaskExecutor, @unchecked Sendable {
   }
 
   /// Forgets a handler registered with `onNextJob`.
-  func removeWakeHandler(_ id: UInt64) {
+  package func removeWakeHandler(_ id: UInt64) {
     pthread_mutex_lock(mutex)
     wakeHandlers[id] = nil
     pthread_mutex_unlock(mutex)
   }
 }
 
-extension StoreExecutor {
+extension PumpExecutor {
   // MARK: The event-loop descriptor
 
   /// The descriptor a host polls: readable while a job is ready. Created on first use; owned by
   /// the executor (closed with it). Throws the system's reason when it refuses a descriptor.
-  func pollDescriptor() throws(PollDescriptorError) -> Int32 {
+  package func pollDescriptor() throws(PollDescriptorError) -> Int32 {
     pthread_mutex_lock(mutex)
     defer { pthread_mutex_unlock(mutex) }
     if let poll { return poll.readEnd }
@@ -198,7 +228,7 @@ extension StoreExecutor {
 
   /// Records that an effect sleeps until `deadline` (monotonic ns); returns a token for
   /// `removeDeadline`.
-  func addDeadline(_ deadline: UInt64) -> UInt64 {
+  package func addDeadline(_ deadline: UInt64) -> UInt64 {
     pthread_mutex_lock(mutex)
     defer { pthread_mutex_unlock(mutex) }
     nextDeadlineToken += 1
@@ -207,7 +237,7 @@ extension StoreExecutor {
   }
 
   /// Forgets a deadline recorded with `addDeadline` (the sleep ended).
-  func removeDeadline(_ token: UInt64) {
+  package func removeDeadline(_ token: UInt64) {
     pthread_mutex_lock(mutex)
     deadlines[token] = nil
     pthread_mutex_unlock(mutex)
@@ -216,7 +246,7 @@ extension StoreExecutor {
   /// Milliseconds until the store has work: 0 when a job is ready or a recorded deadline has
   /// passed, the time to the earliest deadline rounded up, or -1 when nothing is scheduled —
   /// poll()'s timeout convention.
-  var millisecondsUntilWork: Int32 {
+  package var millisecondsUntilWork: Int32 {
     pthread_mutex_lock(mutex)
     defer { pthread_mutex_unlock(mutex) }
     if head < jobs.count { return 0 }
@@ -228,8 +258,9 @@ extension StoreExecutor {
 }
 
 /// Why the system refused the event-loop descriptor.
-struct PollDescriptorError: Error {
-  let message: String
+package struct PollDescriptorError: Error {
+  /// The system's reason, e.g. "pipe failed: Too many open files".
+  package let message: String
 }
 
 /// A non-blocking pipe: readable while `signal()`ed and not yet `clear()`ed. At most one byte
@@ -270,26 +301,5 @@ private final class PollPipe {
   func close() {
     Glibc.close(readEnd)
     Glibc.close(writeEnd)
-  }
-}
-
-/// Monotonic time in nanoseconds (CLOCK_MONOTONIC), for pump deadlines.
-enum MonotonicClock {
-  static var now: UInt64 {
-    var spec = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &spec)
-    return UInt64(spec.tv_sec) * 1_000_000_000 + UInt64(spec.tv_nsec)
-  }
-
-  /// `now` plus `seconds` (clamped at 0 and at ~30 years).
-  static func deadline(after seconds: Double) -> UInt64 {
-    let clamped = min(max(seconds, 0), 1e9)
-    return now + UInt64(clamped * 1e9)
-  }
-
-  /// `now` plus `nanoseconds`, saturating at `UInt64.max` (an unbounded wait).
-  static func deadline(afterNanoseconds nanoseconds: UInt64) -> UInt64 {
-    let (sum, overflow) = now.addingReportingOverflow(nanoseconds)
-    return overflow ? .max : sum
   }
 }
