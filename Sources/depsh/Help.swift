@@ -51,6 +51,7 @@ enum Help {
     Entry(syntax: "--timeline DIR", summary: "write each failing test's timeline (text, Mermaid) to DIR"),
     Entry(syntax: "--timeline-all", summary: "with --timeline: write every test's timeline"),
     Entry(syntax: "--strict-overrides", summary: "fail a test that leaves an override unused"),
+    Entry(syntax: "--update", summary: "re-record the expected states of failing steps in the files"),
     Entry(syntax: "-r, --run PROFILE", summary: "use a profile of the .depsh config file"),
     Entry(syntax: "--config FILE", summary: "read profiles from FILE instead of .depsh"),
     Entry(syntax: "-h, --help", summary: "print the test options"),

@@ -206,4 +206,22 @@ enum LuaTrace {
       return 1
     }
   }
+
+  /// `deps._state_mismatch()`: the number of the last state mismatch of a test store (0: none),
+  /// then its expected state before the assertion, its actual state and whether the store was
+  /// exhaustive — only while `depsh test --update` records them.
+  static let stateMismatch: clua_SwiftFunction = { L in
+    luaEntry(L) { L, _ throws(LuaFailure) in
+      guard let last = ExpectedStateUpdates.last else {
+        lua_pushinteger(L, 0)
+        return 1
+      }
+      lua_pushinteger(L, lua_Integer(last.serial))
+      guard LuaValue.push(L, last.before), LuaValue.push(L, last.actual) else {
+        throw .error("Lua stack overflow")
+      }
+      lua_pushboolean(L, last.exhaustive ? 1 : 0)
+      return 4
+    }
+  }
 }

@@ -78,6 +78,7 @@ final class SwiftBridgedTestStore<State: Equatable, Action>: BridgedTestStore,
     }
     store.dialect = .c
     store.core.trace?.describe(with: codec)
+    store.reportsStateMismatches(codec)
   }
 
   var trace: DependencyTrace? { store.core.trace }

@@ -334,12 +334,30 @@ public final class DependencyTrace: Sendable {
     return out
   }
 
+  /// A front's action as its name or JSON; a Swift action as the project's dumper prints it
+  /// (`NumberFact.Action.numberFactResponse(.success("1 is odd"))`, as TCA's output reads), on
+  /// one line.
   static func describe(_ action: Any) -> String {
     if let value = action as? Value {
       if case .string(let name) = value { return name }
       return value.json()
     }
-    return String(describing: action)
+    return oneLine(SwiftDump.dump(action))
+  }
+
+  /// A multi-line dump joined on one line: `State(\n  count: 1,\n  name: "a"\n)` becomes
+  /// `State(count: 1, name: "a")`.
+  static func oneLine(_ text: String) -> String {
+    guard text.contains("\n") else { return text }
+    var out = ""
+    for raw in text.split(separator: "\n", omittingEmptySubsequences: true) {
+      let line = raw.drop { $0 == " " }
+      if let last = out.last, last != "(", last != "[", line.first != ")", line.first != "]" {
+        out += " "
+      }
+      out += line
+    }
+    return out
   }
 
   static func errorText(_ error: any Error) -> String {

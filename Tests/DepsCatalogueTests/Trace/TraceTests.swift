@@ -31,10 +31,10 @@ import Testing
     let text = trace.timelineText()
     #expect(
       text == """
-        1. send numberFactButtonTapped
+        1. send NumberFact.Action.numberFactButtonTapped
         2. effect 1 started (by 1)
         3. numberFact.fetch(1) → "1 is a number" [test value] (effect 1)
-        4. receive numberFactResponse(DepsCatalogue.ActionResult<Swift.String>.success("1 is a number")) (from effect 1)
+        4. receive NumberFact.Action.numberFactResponse(.success("1 is a number")) (from effect 1)
         5. effect 1 finished
         """)
     #expect(trace.timelineText(last: 2).split(separator: "\n").count == 2)
@@ -61,7 +61,8 @@ import Testing
         "User ->> Store", "Store ->> E1", "E1 ->> D1", "D1 -->> E1", "E1 ->> Store",
         "E1 -->> Store",
       ])
-    #expect(diagram.messages[0].text == "numberFactButtonTapped")
+    #expect(diagram.messages[0].text == "NumberFact.Action.numberFactButtonTapped")
+    #expect(diagram.messages[4].text == "NumberFact.Action.numberFactResponse(.success(\"1 is a number\"))")
     #expect(diagram.messages[2].text == "(1) [test value]")
     #expect(diagram.messages[3].text == "\"1 is a number\"")
     #expect(diagram.unparsed.isEmpty)
@@ -80,7 +81,7 @@ import Testing
     #expect(
       trace.accessText()
         == "numberFact.fetch(5) → \"5 is odd\" [override at DepsCatalogueTests/TraceTests.swift:\(line)] "
-        + "during effect 1 of numberFactButtonTapped")
+        + "during effect 1 of NumberFact.Action.numberFactButtonTapped")
     #expect(trace.unusedOverrides.isEmpty)
   }
 
@@ -112,10 +113,10 @@ import Testing
 
 
         Last steps:
-        1. send numberFactButtonTapped
+        1. send NumberFact.Action.numberFactButtonTapped
         2. effect 1 started (by 1)
         3. numberFact.fetch(1) → "1 is a number" [test value] (effect 1)
-        4. receive numberFactResponse(DepsCatalogue.ActionResult<Swift.String>.success("1 is a number")) (from effect 1)
+        4. receive NumberFact.Action.numberFactResponse(.success("1 is a number")) (from effect 1)
         5. effect 1 finished
         """) == true, "\(issues.first?.message ?? "")")
   }
@@ -133,6 +134,13 @@ import Testing
     }
   }
 
+  @Test func swiftActionsReadAsTheDumperPrintsThemOnOneLine() {
+    #expect(
+      DependencyTrace.describe(MultiLineAction.set(.init(count: 2, names: ["a", "b"])))
+        == #"MultiLineAction.set(MultiLineAction.Payload(count: 2, names: [[0]: "a", [1]: "b"]))"#)
+    #expect(DependencyTrace.describe(Value.string("incrementButtonTapped")) == "incrementButtonTapped")
+  }
+
   @Test func failedCallIsTracedWithItsError() async {
     let trace = DependencyTrace()
     let store = TestStore(initialState: NumberFact.State(count: 2)) {
@@ -145,8 +153,17 @@ import Testing
     await store.receive(.numberFactResponse(.failure("offline"))) {
       $0.errorMessage = "offline"
     }
-    #expect(trace.accessText().hasPrefix("numberFact.fetch(2) → error: offline [test value] during effect 1 of numberFactButtonTapped"))
+    #expect(trace.accessText().hasPrefix("numberFact.fetch(2) → error: offline [test value] during effect 1 of NumberFact.Action.numberFactButtonTapped"))
   }
+}
+
+/// An action whose payload dumps on several lines.
+enum MultiLineAction: Equatable {
+  struct Payload: Equatable {
+    var count: Int
+    var names: [String]
+  }
+  case set(Payload)
 }
 
 /// A small parser of the Mermaid sequenceDiagram subset the timeline uses.
