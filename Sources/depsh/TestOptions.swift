@@ -60,8 +60,8 @@ struct TestOptions {
   /// `--trace`: trace every test store (unused overrides noted, failures end with the last
   /// steps); implied by `--timeline` and `--strict-overrides`.
   var trace = false
-  /// Whether the worker traces every test store.
-  var tracesTests: Bool { trace || timelineDirectory != nil || strictOverrides }
+  /// Whether the worker traces every test store (unused overrides are reported without it).
+  var tracesTests: Bool { trace || timelineDirectory != nil }
   /// Hidden: run as the per-file worker process of a parent `depsh test`.
   var worker = false
   /// Hidden (worker): start at this test of the file's run list (after a stuck test).

@@ -85,6 +85,37 @@ deps.test("an override never used is reported", function()
   assert(#unused == 1 and unused[1] == ("override of numberFact.fetch (%s:%d) was never used"):format(here, line), unused[1])
 end)
 
+deps.test("every test store watches its overrides; strict_overrides fails finish", function()
+  local line = debug.getinfo(1, "l").currentline + 3
+  local store = deps.TestStore {
+    feature = "NumberFact",
+    dependencies = function(d) d.numberFact.fetch = function(n) return n .. " watched" end end,
+  }
+  store:send("incrementButtonTapped", nil, function(s) s.count = 1 end)
+  local unused = store:unused_overrides()
+  local message = ("override of numberFact.fetch (%s:%d) was never used"):format(here, line)
+  assert(#unused == 1 and unused[1] == message, unused[1])
+  local ok, err = pcall(store.timeline, store)
+  assert(not ok and err:find("this store has no trace", 1, true), err)
+  store:send("numberFactButtonTapped")
+  store:receive("numberFactResponse", { success = "1 watched" }, function(s) s.numberFact = "1 watched" end)
+  assert(#store:unused_overrides() == 0)
+  store:finish()
+
+  line = debug.getinfo(1, "l").currentline + 3
+  local strict = deps.TestStore {
+    feature = "NumberFact", strict_overrides = true,
+    dependencies = function(d) d.numberFact.fetch = function(n) return "x" end end,
+  }
+  strict:send("incrementButtonTapped", nil, function(s) s.count = 1 end)
+  ok, err = pcall(strict.finish, strict)
+  message = ("override of numberFact.fetch (%s:%d) was never used"):format(here, line)
+  assert(not ok and err:sub(-#message) == message, err)
+  strict:close() -- reported once: closing does not fail again
+  local bad_ok, bad = pcall(deps.TestStore, { feature = "NumberFact", strict_overrides = "yes" })
+  assert(not bad_ok and bad:find("field 'strict_overrides': boolean expected, got string", 1, true), bad)
+end)
+
 deps.test("check_deps lists the endpoints with neither a test value nor an override", function()
   local bare = deps.TestStore { feature = "NumberFact" }
   local missing = bare:check_deps()

@@ -74,8 +74,19 @@ enum LuaTrace {
       }
     }
     clua_pop(L, 1)
-    guard wantsTrace || cassette != nil else { return nil }
-    return DependencyTrace(cassette: cassette)
+    var strict = false
+    if LuaStack.rawField(L, index, "strict_overrides") != LUA_TNIL {
+      guard lua_type(L, -1) == LUA_TBOOLEAN else {
+        throw .argument(
+          1, "field 'strict_overrides': boolean expected, got \(LuaStack.typeName(L, -1))")
+      }
+      strict = lua_toboolean(L, -1) != 0
+    }
+    clua_pop(L, 1)
+    guard wantsTrace || cassette != nil else {
+      return strict ? DependencyTrace(watchingOverrides: true) : nil
+    }
+    return DependencyTrace(cassette: cassette, strictOverrides: strict)
   }
 
   /// A cassette from `"file"` or `{file=, mode=, secrets=, match=}`.
@@ -189,14 +200,19 @@ enum LuaTrace {
     }
   }
 
+  /// `store:unused_overrides()`: every test store with overrides watches them (no trace
+  /// needed); a store without any has none.
   private static let unusedOverrides: clua_SwiftFunction = { L in
     luaEntry(L) { L, _ throws(LuaFailure) in
-      guard let trace = try LuaTestStore.open(L).1.trace else {
-        throw .error("this store has no trace (open it with trace = true or a cassette)")
-      }
-      pushStrings(L, trace.unusedOverrideMessages)
+      pushStrings(L, try LuaTestStore.open(L).1.overridesTrace?.unusedOverrideMessages ?? [])
       return 1
     }
+  }
+
+  /// `deps.end_test()`: the notes of unused overrides the test's stores left, given to Lua's
+  /// `warn` (shown by `lua -W` or after `warn("@on")`).
+  static func warnUnusedOverrides(_ L: OpaquePointer) {
+    for note in UnusedOverrides.takeNotes() { lua_warning(L, "note: \(note)", 0) }
   }
 
   private static let checkDeps: clua_SwiftFunction = { L in

@@ -92,8 +92,11 @@ public struct DependencyOverrides: Sendable {
       }
     }
     // The recipe's recorder, else the one the values already report to (overrides applied to
-    // a running store), else the process's (depsh test --trace).
-    if let trace = trace ?? values.dependencyTrace ?? AmbientTrace.make() {
+    // a running store), else the process's (depsh test --trace), else — in a test — the watch
+    // that reports the overrides the test never used.
+    if let trace = trace ?? values.dependencyTrace ?? AmbientTrace.make()
+      ?? UnusedOverrides.watch(overriddenPaths, context: values.context)
+    {
       trace.noteOverrides(overriddenPaths, sites: sites)
       values.dependencyTrace = trace
     }

@@ -189,6 +189,7 @@ public final class TestStore<State: Equatable, Action>: @unchecked Sendable {
           nanoseconds: nanoseconds, explicitTimeout: duration != nil),
         at: location)
     }
+    reportUnusedOverrides(at: location)
   }
 
   /// Drops the actions received so far without asserting them (strict: reports if none).

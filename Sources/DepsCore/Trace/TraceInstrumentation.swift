@@ -72,6 +72,8 @@ extension DependencyValues {
       else { continue }
       let path = descriptor.path
       let overridden = trace.isOverridden(path)
+      // The default watch of a test store observes its overridden endpoints only.
+      if !trace.recordsSteps && !overridden { continue }
       // Wrapping reads the endpoint's parent value: in a test, a client with no test value
       // of its own would report that read, so it is wrapped only when overridden.
       if context == .test && !overridden && !descriptor.contexts.contains(.test) { continue }

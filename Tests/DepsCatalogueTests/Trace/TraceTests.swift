@@ -97,6 +97,39 @@ import Testing
     #expect(trace.unusedOverrideMessages == ["override of numberFact.fetch (t.swift:3) was never used"])
   }
 
+  @Test func strictTraceFailsFinishWithTheUnusedOverride() async {
+    let trace = DependencyTrace(strictOverrides: true)
+    let store = TestStore(initialState: NumberFact.State()) {
+      NumberFact()
+    } withDependencies: {
+      $0.numberFact.fetch = { "\($0)" }
+      $0.dependencyTrace = trace.overriding("numberFact.fetch", fileID: "strict.swift", line: 9)
+    }
+    let issues = await recordIssues {
+      await store.send(.incrementButtonTapped) { $0.count = 1 }
+      await store.finish()
+      await store.finish()
+    }
+    #expect(issues.map(\.message) == ["override of numberFact.fetch (strict.swift:9) was never used"])
+  }
+
+  @Test func unusedOverrideIsANoteAtFinishByDefault() async {
+    let trace = DependencyTrace()
+    let store = TestStore(initialState: NumberFact.State()) {
+      NumberFact()
+    } withDependencies: {
+      $0.numberFact.fetch = { "\($0)" }
+      $0.dependencyTrace = trace.overriding("numberFact.fetch", fileID: "note.swift", line: 11)
+    }
+    let issues = await recordIssues {
+      await store.send(.incrementButtonTapped) { $0.count = 1 }
+      await store.finish()
+    }
+    #expect(issues.isEmpty)
+    #expect(
+      UnusedOverrides.takeNotes().contains("override of numberFact.fetch (note.swift:11) was never used"))
+  }
+
   @Test func failingSwiftTestEndsWithTheLastSteps() async {
     let trace = DependencyTrace()
     let store = tracedStore(trace)
