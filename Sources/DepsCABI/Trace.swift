@@ -107,11 +107,12 @@ public func deps_test_store_unused_overrides(_ testStore: OpaquePointer?)
   return mallocCString(Value.array(messages.map { .string($0) }).json())
 }
 
-/// The dependency paths `feature` declares that have neither a test value nor an override in
-/// `o` (NULL: no overrides), as a JSON array — before any store opens.
+/// The dependency paths `feature` and its declared children (at any depth) declare that have
+/// neither a test value nor an override in `o` (NULL: no overrides), as a JSON array — before
+/// any store opens.
 ///
 /// - Returns: a string the caller frees with `deps_free`; NULL (with `deps_last_error()`) when
-///   `feature` is NULL or unknown.
+///   `feature` is NULL or unknown, or declares a child feature that is not registered.
 @_cdecl("deps_test_store_check_deps")
 public func deps_test_store_check_deps(
   _ feature: UnsafePointer<CChar>?, _ overrides: OpaquePointer?
@@ -123,8 +124,16 @@ public func deps_test_store_check_deps(
     let recipe =
       overrides.map { Handle.object($0, as: OverridesHandle.self).recipe.withLock { $0 } }
       ?? DependencyOverrides()
-    let paths = descriptor.uncoveredDependencies(overrides: recipe)
-    return mallocCString(Value.array(paths.map { .string($0) }).json())
+    let coverage = descriptor.dependencyCoverage(
+      overridden: Set(recipe.overriddenPaths), registry: DepsLibrary.endpoints,
+      features: DepsLibrary.features)
+    if !coverage.unknownChildren.isEmpty {
+      throw BridgeError(
+        .notFound,
+        "\(function): \(name) declares child features that are not registered, so their "
+          + "dependencies cannot be checked: " + coverage.unknownChildren.joined(separator: ", "))
+    }
+    return mallocCString(Value.array(coverage.uncovered.map { .string($0) }).json())
   } catch {
     setLastError(error)
     return nil

@@ -101,6 +101,8 @@ static void unused_override_and_no_trace(void) {
 static void check_deps_before_opening(void) {
   deps_overrides *o = NULL;
   CHECK_OWNED(deps_test_store_check_deps("NumberFact", NULL), "[\"numberFact.fetch\"]");
+  /* App declares its child Todos: the check follows it (their paths, once each). */
+  CHECK_OWNED(deps_test_store_check_deps("App", NULL), "[\"uuid\",\"date.now\"]");
   deps_overrides_new(&o);
   deps_overrides_set_endpoint(o, "numberFact.fetch", fetch_odd, NULL, NULL);
   CHECK_OWNED(deps_test_store_check_deps("NumberFact", o), "[]");

@@ -129,6 +129,27 @@ deps.test("check_deps lists the endpoints with neither a test value nor an overr
   covered:receive("numberFactResponse", { success = "" }, function(s) s.numberFact = "" end)
 end)
 
+deps.test("check_deps follows the child features a feature declares, and names unknown ones", function()
+  local Parent = deps.feature {
+    name = "TraceParent", reduce = function() end, children = { "NumberFact", "TraceParent" },
+  }
+  local missing, unknown = deps.TestStore { feature = Parent }:check_deps()
+  assert(#missing == 1 and missing[1] == "numberFact.fetch", tostring(missing[1]))
+  assert(#unknown == 0, tostring(unknown[1]))
+  local covered = deps.TestStore {
+    feature = Parent,
+    dependencies = function(d) d.numberFact.fetch = function(n) return "" end end,
+  }
+  assert(#covered:check_deps() == 0)
+  covered:close()
+  deps.feature { name = "TraceOrphan", reduce = function() end, children = { Parent, "TraceNoSuchChild" } }
+  missing, unknown = deps.TestStore { feature = "TraceOrphan" }:check_deps()
+  assert(#missing == 1 and missing[1] == "numberFact.fetch", tostring(missing[1]))
+  assert(#unknown == 1 and unknown[1] == "TraceNoSuchChild (child of TraceOrphan)", tostring(unknown[1]))
+  local ok, err = pcall(deps.feature, { name = "TraceBadChildren", reduce = function() end, children = 3 })
+  assert(not ok and err:find("field 'children': table expected, got number", 1, true), err)
+end)
+
 deps.test("a cassette replays identical calls in recorded order, never live", function()
   local store = deps.TestStore {
     feature = "NumberFact",

@@ -139,8 +139,10 @@ enum LuaTrace {
     throws(LuaFailure)
   {
     guard DependencyCheck.checksOnOpen else { return }
-    let uncovered = feature.uncoveredDependencies(overrides: overrides)
-    if !uncovered.isEmpty { throw .error(feature.uncoveredDependenciesMessage(uncovered)) }
+    let coverage = feature.dependencyCoverage(
+      overridden: Set(overrides.overriddenPaths), registry: DepsLibrary.endpoints,
+      features: DepsLibrary.features)
+    if let message = feature.checkMessage(coverage) { throw .error(message) }
   }
 
   private static func pushTimeline(_ L: OpaquePointer, _ trace: DependencyTrace?)
@@ -215,11 +217,17 @@ enum LuaTrace {
     for note in UnusedOverrides.takeNotes() { lua_warning(L, "note: \(note)", 0) }
   }
 
+  /// `store:check_deps()`: the uncovered dependency paths of the feature and its declared
+  /// children, then the declared children that are not registered (two lists).
   private static let checkDeps: clua_SwiftFunction = { L in
     luaEntry(L) { L, _ throws(LuaFailure) in
       let (box, store) = try LuaTestStore.open(L)
-      pushStrings(L, store.feature.uncoveredDependencies(overridden: Set(box.overriddenPaths)))
-      return 1
+      let coverage = store.feature.dependencyCoverage(
+        overridden: Set(box.overriddenPaths), registry: DepsLibrary.endpoints,
+        features: DepsLibrary.features)
+      pushStrings(L, coverage.uncovered)
+      pushStrings(L, coverage.unknownChildren)
+      return 2
     }
   }
 

@@ -174,6 +174,25 @@ import Testing
     #expect(DependencyTrace.describe(Value.string("incrementButtonTapped")) == "incrementButtonTapped")
   }
 
+  @Test func upfrontCheckFollowsDeclaredChildrenAndNamesUnknownOnes() throws {
+    var counter = try FeatureRegistry.shared.descriptor("Counter")
+    let own: Set<String> = ["delayClient.wait", "continuousClock"]
+    #expect(counter.dependencyCoverage(overridden: own) == DependencyCoverage())
+    counter.children = ["NumberFact", "Ghost"]
+    let coverage = counter.dependencyCoverage(overridden: own)
+    #expect(coverage.uncovered == ["numberFact.fetch"])
+    #expect(coverage.unknownChildren == ["Ghost (child of Counter)"])
+    #expect(
+      counter.checkMessage(coverage)
+        == "Counter may reach dependencies with neither a test value nor an override: "
+        + "numberFact.fetch; Counter declares child features that are not registered, so their "
+        + "dependencies cannot be checked: Ghost (child of Counter)")
+    #expect(counter.dependencyCoverage(overridden: own.union(["numberFact.fetch"])).uncovered.isEmpty)
+    let app = try FeatureRegistry.shared.descriptor("App")
+    #expect(app.children == ["Todos"])
+    #expect(app.dependencyCoverage(overridden: []).uncovered == ["uuid", "date.now"])
+  }
+
   @Test func failedCallIsTracedWithItsError() async {
     let trace = DependencyTrace()
     let store = TestStore(initialState: NumberFact.State(count: 2)) {
