@@ -164,41 +164,8 @@ function shell.trace(store, action, payload, state)
   io.flush()
 end
 
--- The presets a store's `dependencies` function sets (`d.uuid = "incrementing"`,
--- `d.date.now = 0`: every value that is not a function), found by calling it once more with a
--- proxy that only records; nil and the error when the function fails that way.
-local function recorded_presets(fn)
-  local presets = {}
-  local function proxy(path)
-    return setmetatable({}, {
-      __index = function(_, key) return proxy(path and (path .. "." .. tostring(key)) or tostring(key)) end,
-      __newindex = function(_, key, value)
-        if type(value) ~= "function" then
-          presets[#presets + 1] = { path = path and (path .. "." .. tostring(key)) or tostring(key),
-            value = value }
-        end
-      end,
-    })
-  end
-  local ok, err = pcall(fn, proxy(nil))
-  if not ok then return nil, err end
-  return presets
-end
-
-shell.session_presets = setmetatable({}, { __mode = "k" })
-
 function shell.enable_trace()
-  if not deps then return end
-  deps._trace = shell.trace
-  -- `.save` carries each store's presets into the scenario it writes.
-  local open_store = deps.Store
-  deps.Store = function(fields, ...)
-    local store = open_store(fields, ...)
-    if type(fields) == "table" and type(fields.dependencies) == "function" then
-      shell.session_presets[store] = { recorded_presets(fields.dependencies) }
-    end
-    return store
-  end
+  if deps then deps._trace = shell.trace end
 end
 
 -- A Lua literal of a value (sorted keys, so the file reads the same every time).
@@ -263,7 +230,7 @@ function shell.save(file)
   end
   local cassette = file:gsub("%.lua$", "") .. ".cassette.json"
   local name = cassette:match("[^/]*$")
-  local interactions, skipped = {}, {}
+  local interactions = {}
   local out = { "-- Saved from a depsh REPL session (.save). The endpoint calls replay from " .. name .. ".",
     'local deps = require "deps"',
     'local here = debug.getinfo(1, "S").source:match("^@(.*)$") or ""',
@@ -290,16 +257,15 @@ function shell.save(file)
     out[#out + 1] = "    feature = " .. string.format("%q", log.feature) .. ","
     out[#out + 1] = "    state = " .. literal(log.initial, "    ") .. ","
     out[#out + 1] = '    cassette = { file = cassette, mode = "none" },'
-    local presets = shell.session_presets[store]
-    if presets and presets[1] and #presets[1] > 0 then
+    -- The store's presets (uuid, date.now, clocks…): its endpoint calls replay from the
+    -- cassette, its presets are set again.
+    local presets = store:presets()
+    if #presets > 0 then
       out[#out + 1] = "    dependencies = function(d)"
-      for _, preset in ipairs(presets[1]) do
+      for _, preset in ipairs(presets) do
         out[#out + 1] = "      d." .. preset.path .. " = " .. literal(preset.value, "      ")
       end
       out[#out + 1] = "    end,"
-    elseif presets and presets[1] == nil then
-      skipped[#skipped + 1] = "store " .. index .. " (" .. log.feature .. "): its dependencies " ..
-        "function failed when .save read its presets (" .. tostring(presets[2]) .. ")"
     end
     out[#out + 1] = "  }"
     local before = log.initial
@@ -321,9 +287,7 @@ function shell.save(file)
   for i, entry in ipairs(interactions) do handle:write(i == 1 and "\n    " or ",\n    ", entry) end
   handle:write(#interactions == 0 and "]\n}\n" or "\n  ]\n}\n")
   handle:close()
-  local text = "saved " .. #shell.session_order .. " store(s) to " .. file .. " (calls: " .. cassette .. ")"
-  if #skipped > 0 then text = text .. "\nwithout presets: " .. table.concat(skipped, "\nwithout presets: ") end
-  return text
+  return "saved " .. #shell.session_order .. " store(s) to " .. file .. " (calls: " .. cassette .. ")"
 end
 
 local function field(t, ...)

@@ -11,7 +11,26 @@ import DepsCore
 enum LuaTrace {
   static let storeMethods: [(String, clua_SwiftFunction)] = [
     ("timeline", storeTimeline), ("trace", storeTrace), ("steps", storeSteps),
+    ("presets", storePresets),
   ]
+
+  /// `store:presets()`: the presets the store's `dependencies` function set, in order, as
+  /// tables {path=, value=} (`.save` writes them into the scenario).
+  private static let storePresets: clua_SwiftFunction = { L in
+    luaEntry(L) { L, _ throws(LuaFailure) in
+      let presets = try LuaStore.open(L).0.presets
+      lua_createtable(L, Int32(presets.count), 0)
+      for (offset, preset) in presets.enumerated() {
+        lua_createtable(L, 0, 2)
+        LuaStack.push(L, preset.path)
+        lua_setfield(L, -2, "path")
+        guard LuaValue.push(L, preset.value) else { throw .error("Lua stack overflow") }
+        lua_setfield(L, -2, "value")
+        lua_rawseti(L, -2, lua_Integer(offset + 1))
+      }
+      return 1
+    }
+  }
 
   /// `store:steps()`: the trace's steps as tables {kind=, name=, arguments=, outcome=} (the
   /// call's arguments and outcome as JSON text; `outcome` starts with `error: ` for an error).

@@ -102,6 +102,17 @@ public struct DependencyOverrides: Sendable {
     }
   }
 
+  /// The presets the recipe sets (`"uuid"` = `"incrementing"`), in order, one per path (the
+  /// last set wins).
+  public var presets: [(path: String, value: Value)] {
+    var result: [(path: String, value: Value)] = []
+    for case .preset(let descriptor, let value) in changes {
+      result.removeAll { $0.path == descriptor.path }
+      result.append((descriptor.path, value))
+    }
+    return result
+  }
+
   /// The paths the recipe changes, in order.
   public var overriddenPaths: [String] {
     var paths: [String] = []
