@@ -241,7 +241,7 @@ function shell.save(file)
     local kinds = {}
     for _, step in ipairs(steps) do
       if step.kind == "send" or step.kind == "receive" then kinds[#kinds + 1] = step.kind end
-      if step.kind == "call" then
+      if step.kind == "call" and step.replayable then
         local result = step.outcome
         local entry = '{"endpoint":' .. json_string(step.name) .. ',"arguments":' .. step.arguments
         if result:sub(1, 7) == "error: " then

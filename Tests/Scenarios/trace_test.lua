@@ -150,6 +150,59 @@ deps.test("check_deps follows the child features a feature declares, and names u
   assert(not ok and err:find("field 'children': table expected, got number", 1, true), err)
 end)
 
+deps.test("an endpoint registered from Lua is traced with its layer and file:line", function()
+  local defined = debug.getinfo(1, "l").currentline + 1
+  deps.register {
+    name = "traceGreeting",
+    test = { hello = function(name) return "Test " .. name end },
+  }
+  local Greeter = deps.feature {
+    name = "TraceGreeter", state = { text = "" },
+    reduce = function(state, action, payload)
+      if action == "greet" then
+        return deps.run(function(send) send("greeted", deps.dependency("traceGreeting.hello")(payload)) end)
+      end
+      state.text = payload
+    end,
+  }
+  local store = deps.TestStore { feature = Greeter, trace = true }
+  store:send("greet", "Ann")
+  store:receive("greeted", "Test Ann", function(s) s.text = "Test Ann" end)
+  assert(store:trace() == ('traceGreeting.hello("Ann") → "Test Ann" [test value at %s:%d] during effect 1 of {"greet":"Ann"}'):format(here, defined), store:trace())
+  local line = debug.getinfo(1, "l").currentline + 2
+  local overridden = deps.TestStore { feature = Greeter, trace = true,
+    dependencies = function(d) d.traceGreeting.hello = function(n) return "O " .. n end end }
+  overridden:send("greet", "Bo")
+  overridden:receive("greeted", "O Bo", function(s) s.text = "O Bo" end)
+  assert(overridden:trace() == ('traceGreeting.hello("Bo") → "O Bo" [override at %s:%d] during effect 1 of {"greet":"Bo"}'):format(here, line), overridden:trace())
+  local unused = deps.TestStore { feature = Greeter,
+    dependencies = function(d) d.traceGreeting.hello = function(n) return "O " .. n end end }
+  assert(#unused:unused_overrides() == 1, "the unused override of a Lua endpoint is watched")
+  unused:send("greet", "Cy")
+  unused:receive("greeted", "O Cy", function(s) s.text = "O Cy" end)
+  assert(#unused:unused_overrides() == 0)
+end)
+
+deps.test("endpoints supplied by presets are traced with their layer and file:line", function()
+  local line = debug.getinfo(1, "l").currentline + 2
+  local store = deps.TestStore { feature = "Todos", trace = true,
+    dependencies = function(d) d.uuid = "incrementing"; d.date.now = 5 end }
+  store:send("addButtonTapped", nil, function(s)
+    s.todos = { { id = "00000000-0000-0000-0000-000000000000", createdAt = 5, title = "" } }
+  end)
+  local want = ('uuid(null) → "00000000-0000-0000-0000-000000000000" [override at %s:%d]\n' ..
+    'date.now(null) → 5 [override at %s:%d]'):format(here, line, here, line)
+  assert(store:trace() == want, store:trace())
+  local unused = deps.TestStore { feature = "Todos",
+    dependencies = function(d) d.uuid = "incrementing"; d.date.now = 7 end }
+  local before = unused:unused_overrides()
+  assert(#before == 2 and before[1]:find("override of uuid (", 1, true), before[1])
+  unused:send("addButtonTapped", nil, function(s)
+    s.todos = { { id = "00000000-0000-0000-0000-000000000000", createdAt = 7, title = "" } }
+  end)
+  assert(#unused:unused_overrides() == 0)
+end)
+
 deps.test("a cassette replays identical calls in recorded order, never live", function()
   local store = deps.TestStore {
     feature = "NumberFact",

@@ -33,7 +33,8 @@ enum LuaTrace {
   }
 
   /// `store:steps()`: the trace's steps as tables {kind=, name=, arguments=, outcome=} (the
-  /// call's arguments and outcome as JSON text; `outcome` starts with `error: ` for an error).
+  /// call's arguments and outcome as JSON text; `outcome` starts with `error: ` for an error;
+  /// a call's `replayable` says whether a cassette can replay it — not `uuid`, `date.now`).
   private static let storeSteps: clua_SwiftFunction = { L in
     luaEntry(L) { L, _ throws(LuaFailure) in
       guard let trace = try LuaStore.open(L).1.trace else {
@@ -54,6 +55,11 @@ enum LuaTrace {
         if let outcome = event.outcome {
           LuaStack.push(L, outcome)
           lua_setfield(L, -2, "outcome")
+        }
+        if event.kind == .call {
+          let replayable = (try? DepsLibrary.endpoints.descriptor(event.name))?.isReplayable ?? false
+          lua_pushboolean(L, replayable ? 1 : 0)
+          lua_setfield(L, -2, "replayable")
         }
         lua_rawseti(L, -2, lua_Integer(offset + 1))
       }
