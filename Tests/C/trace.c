@@ -103,6 +103,12 @@ static void check_deps_before_opening(void) {
   CHECK_OWNED(deps_test_store_check_deps("NumberFact", NULL), "[\"numberFact.fetch\"]");
   /* App declares its child Todos: the check follows it (their paths, once each). */
   CHECK_OWNED(deps_test_store_check_deps("App", NULL), "[\"uuid\",\"date.now\"]");
+  /* A declared child the registry does not know fails the check, named. */
+  CHECK_RC(deps_lua_load("Tests/C/trace_children.lua"), DEPS_OK, deps_last_error());
+  CHECK(deps_test_store_check_deps("CParent", NULL) == NULL);
+  CHECK_STR(deps_last_error(), "deps_test_store_check_deps: CParent declares child features that "
+                               "are not registered, so their dependencies cannot be checked: "
+                               "Ghost (child of CParent)");
   deps_overrides_new(&o);
   deps_overrides_set_endpoint(o, "numberFact.fetch", fetch_odd, NULL, NULL);
   CHECK_OWNED(deps_test_store_check_deps("NumberFact", o), "[]");

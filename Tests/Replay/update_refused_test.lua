@@ -42,3 +42,21 @@ deps.test("a send before the received actions", function()
   store:send("numberFactButtonTapped")
   store:send("incrementButtonTapped", nil, function(s) s.count = 2 end)
 end)
+
+local function step(store)
+  store:send("incrementButtonTapped", nil, function(s) s.count = 5 end)
+end
+
+deps.test("a helper's call, failing with one state", function()
+  step(deps.TestStore { feature = "Counter" })
+end)
+
+deps.test("a helper's call, failing with another", function()
+  step(deps.TestStore { feature = "Counter", state = { count = 10 } })
+end)
+
+deps.test("a call not written as store:send(…)", function()
+  local store = deps.TestStore { feature = "Counter" }
+  local send = store.send
+  send(store, "incrementButtonTapped", nil, function(s) s.count = 5 end)
+end)
