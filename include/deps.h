@@ -444,7 +444,10 @@ char *deps_test_store_state(deps_test_store *t);
  *   o             the recipe.
  *   options_json  {"trace": true} or {"cassette": "FILE"} or
  *                 {"cassette": {"file": F, "mode": "once"|"none"|"new_episodes"|"all",
- *                 "secrets": [KEY, ...], "match": "endpoint+arguments"|"endpoint"}}; copied.
+ *                 "secrets": [KEY, ...], "match": "endpoint+arguments"|"endpoint"}}, each
+ *                 optionally with "strict_overrides": true (an override the test never called
+ *                 fails deps_test_store_finish / deps_test_store_complete; alone, it needs no
+ *                 trace); copied.
  * Returns: DEPS_OK; DEPS_EINVAL (a NULL argument); DEPS_EDECODE (malformed JSON, an unknown
  * key, a bad cassette; deps_last_error() says why). On failure the recipe is unchanged.
  */
@@ -459,9 +462,9 @@ char *deps_test_store_timeline(deps_test_store *t, const char *format);
 
 /**
  * The overrides t's test never called, as a JSON array of messages
- * ("override of numberFact.fetch was never used").
- * Returns: a string the caller frees with deps_free; NULL (deps_last_error()) when t is NULL
- * or was opened without a trace.
+ * ("override of numberFact.fetch was never used"); every test store opened with overrides
+ * watches them, traced or not ("[]" without overrides).
+ * Returns: a string the caller frees with deps_free; NULL (deps_last_error()) when t is NULL.
  */
 char *deps_test_store_unused_overrides(deps_test_store *t);
 

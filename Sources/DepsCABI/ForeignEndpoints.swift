@@ -46,6 +46,7 @@ enum ForeignEndpoints {
     }
     for (path, definition) in byPath {
       definitions.withLock { $0[path] = definition }
+      SelfReportingEndpoints.insert(path)
       register(
         path, in: registry,
         contexts: definition.implementations.keys.sorted { $0.rawValue < $1.rawValue })
@@ -74,8 +75,11 @@ enum ForeignEndpoints {
       },
       invoke: { input in
         let values = DependencyValues._current
+        let trace = values.dependencyTrace
         if let function = values[ForeignEndpointOverridesKey.self].functions[path] {
-          return try function(input)
+          guard let trace else { return try function(input) }
+          return try trace.observeCall(
+            path, input, contextLayer: "override", definedAt: nil) { try function(input) }
         }
         let definition = definitions.withLock { $0[path] }
         let context = values.context
@@ -86,7 +90,10 @@ enum ForeignEndpoints {
           return try unimplementedCall(
             path, definedIn: "\(context.rawValue)Value", at: definition?.location, input: input)
         }
-        return try implementation(input)
+        guard let trace else { return try implementation(input) }
+        return try trace.observeCall(
+          path, input, contextLayer: DependencyTrace.layerName(of: context),
+          definedAt: definition?.location) { try implementation(input) }
       })
   }
 

@@ -20,11 +20,13 @@ public func deps_overrides_set_trace(
     let function = "deps_overrides_set_trace"
     guard let overrides else { throw CArgument.null(function, "o") }
     let options = try CArgument.json(optionsJSON, function, "options_json")
-    let expected = "expected {\"trace\": true} or {\"cassette\": FILE or {file, mode, secrets, match}}"
+    let expected =
+      "expected {\"trace\": true} or {\"cassette\": FILE or {file, mode, secrets, match}}, "
+      + "optionally with \"strict_overrides\": true"
     guard case .object(let object) = options else {
       throw BridgeError(.decode, "\(function): \(expected), got \(options.json())")
     }
-    for key in object.keys where key != "trace" && key != "cassette" {
+    for key in object.keys where !["trace", "cassette", "strict_overrides"].contains(key) {
       throw BridgeError(.decode, "\(function): unknown key \"\(key)\" (\(expected))")
     }
     var cassette: Cassette?
@@ -38,11 +40,16 @@ public func deps_overrides_set_trace(
     if let trace = object["trace"], trace != .bool(true), trace != .bool(false) {
       throw BridgeError(.decode, "\(function): \"trace\" must be true or false")
     }
+    if let strict = object["strict_overrides"], strict != .bool(true), strict != .bool(false) {
+      throw BridgeError(.decode, "\(function): \"strict_overrides\" must be true or false")
+    }
+    let strict = object["strict_overrides"] == .bool(true)
     guard cassette != nil || object["trace"] == .bool(true) else {
-      Handle.object(overrides, as: OverridesHandle.self).recipe.withLock { $0.trace = nil }
+      let watch = strict ? DependencyTrace(watchingOverrides: true) : nil
+      Handle.object(overrides, as: OverridesHandle.self).recipe.withLock { $0.trace = watch }
       return
     }
-    let recorder = DependencyTrace(cassette: cassette)
+    let recorder = DependencyTrace(cassette: cassette, strictOverrides: strict)
     Handle.object(overrides, as: OverridesHandle.self).recipe.withLock { $0.trace = recorder }
   }
 }
@@ -82,23 +89,30 @@ public func deps_test_store_timeline(
   return mallocCString(name == "mermaid" ? trace.timelineMermaid() : trace.timelineText())
 }
 
-/// The overrides the test never used, as a JSON array of messages.
+/// The overrides the test never used, as a JSON array of messages (every test store opened
+/// with overrides watches them; no trace needed; `[]` without overrides).
 ///
 /// - Returns: a string the caller frees with `deps_free`; NULL (with `deps_last_error()`) when
-///   `t` is NULL or has no trace.
+///   `t` is NULL.
 @_cdecl("deps_test_store_unused_overrides")
 public func deps_test_store_unused_overrides(_ testStore: OpaquePointer?)
   -> UnsafeMutablePointer<CChar>?
 {
-  guard let trace = traceOf(testStore, "deps_test_store_unused_overrides") else { return nil }
-  return mallocCString(Value.array(trace.unusedOverrideMessages.map { .string($0) }).json())
+  guard let testStore else {
+    setLastError(CArgument.null("deps_test_store_unused_overrides", "t"))
+    return nil
+  }
+  let handle = Handle.object(testStore, as: TestStoreHandle.self)
+  let messages = handle.lock.withLock { handle.store.overridesTrace?.unusedOverrideMessages ?? [] }
+  return mallocCString(Value.array(messages.map { .string($0) }).json())
 }
 
-/// The dependency paths `feature` declares that have neither a test value nor an override in
-/// `o` (NULL: no overrides), as a JSON array — before any store opens.
+/// The dependency paths `feature` and its declared children (at any depth) declare that have
+/// neither a test value nor an override in `o` (NULL: no overrides), as a JSON array — before
+/// any store opens.
 ///
 /// - Returns: a string the caller frees with `deps_free`; NULL (with `deps_last_error()`) when
-///   `feature` is NULL or unknown.
+///   `feature` is NULL or unknown, or declares a child feature that is not registered.
 @_cdecl("deps_test_store_check_deps")
 public func deps_test_store_check_deps(
   _ feature: UnsafePointer<CChar>?, _ overrides: OpaquePointer?
@@ -110,8 +124,16 @@ public func deps_test_store_check_deps(
     let recipe =
       overrides.map { Handle.object($0, as: OverridesHandle.self).recipe.withLock { $0 } }
       ?? DependencyOverrides()
-    let paths = descriptor.uncoveredDependencies(overrides: recipe)
-    return mallocCString(Value.array(paths.map { .string($0) }).json())
+    let coverage = descriptor.dependencyCoverage(
+      overridden: Set(recipe.overriddenPaths), registry: DepsLibrary.endpoints,
+      features: DepsLibrary.features)
+    if !coverage.unknownChildren.isEmpty {
+      throw BridgeError(
+        .notFound,
+        "\(function): \(name) declares child features that are not registered, so their "
+          + "dependencies cannot be checked: " + coverage.unknownChildren.joined(separator: ", "))
+    }
+    return mallocCString(Value.array(coverage.uncovered.map { .string($0) }).json())
   } catch {
     setLastError(error)
     return nil

@@ -61,7 +61,7 @@ public enum SeedCatalogue {
         ActionDescriptor("tutorial", payload: "a Todos action"),
         ActionDescriptor("tutorialDismissed"),
       ],
-      dependencies: ["uuid", "date.now", "userDefaults"],
+      dependencies: ["uuid", "date.now", "userDefaults"], children: ["Todos"],
       initialState: AppFeature.State(), codec: .codable, reducer: { AppFeature() })
   }
 

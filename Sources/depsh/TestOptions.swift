@@ -55,11 +55,13 @@ struct TestOptions {
   var timelineAll = false
   /// `--strict-overrides`: an override a test never used fails it.
   var strictOverrides = false
+  /// `--update`: re-record the expected states of failing steps in the scenario files.
+  var update = false
   /// `--trace`: trace every test store (unused overrides noted, failures end with the last
   /// steps); implied by `--timeline` and `--strict-overrides`.
   var trace = false
-  /// Whether the worker traces every test store.
-  var tracesTests: Bool { trace || timelineDirectory != nil || strictOverrides }
+  /// Whether the worker traces every test store (unused overrides are reported without it).
+  var tracesTests: Bool { trace || timelineDirectory != nil }
   /// Hidden: run as the per-file worker process of a parent `depsh test`.
   var worker = false
   /// Hidden (worker): start at this test of the file's run list (after a stuck test).
@@ -124,6 +126,9 @@ struct TestOptions {
     try options.apply(rest, cleared: &cleared, replacing: true)
     if options.paths.isEmpty { options.paths = configPaths }
     if options.paths.isEmpty { options.paths = ["."] }
+    if options.list, options.update, !isWorker {
+      throw Shell.UsageError(message: "test: --list runs no test: it cannot be used with --update")
+    }
     if options.list, options.coverage != nil, !isWorker {
       throw Shell.UsageError(message: "test: --list runs no test: it cannot be used with --coverage")
     }
@@ -247,6 +252,8 @@ struct TestOptions {
         strictOverrides = true
       } else if argument == "--trace" {
         trace = true
+      } else if argument == "--update" {
+        update = true
       } else if argument == "--shuffle" {
         if seed == nil { seed = UInt64(timeSeed()) }
       } else if Self.matches(argument, "--seed") {
@@ -295,6 +302,7 @@ struct TestOptions {
     if timelineAll { arguments.append("--timeline-all") }
     if strictOverrides { arguments.append("--strict-overrides") }
     if trace { arguments.append("--trace") }
+    if update { arguments.append("--update") }
     return arguments
   }
 

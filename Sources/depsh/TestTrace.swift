@@ -1,8 +1,8 @@
 // Tracing under `depsh test --trace / --timeline DIR / --strict-overrides`: every store a test
 // opens reports to a recorder of its own (DependencyTrace); after each test the worker writes
 // the timelines (`DIR/<file>--<test>.txt` and `.mmd`) of a failing test (every test with
-// `--timeline-all`), notes the overrides the test never used on stderr, or fails the test with
-// them under `--strict-overrides`.
+// `--timeline-all`). Traced or not, it notes the overrides the test never used on stderr, or
+// fails the test with them under `--strict-overrides`.
 import DepsCore
 import Synchronization
 
@@ -25,17 +25,21 @@ enum TestTrace {
     if let directory = options.timelineDirectory { mkdir(directory, 0o755) }
   }
 
-  /// Forgets the recorders of the previous test.
-  static func beginTest() { traces.withLock { $0.removeAll() } }
+  /// Forgets the recorders and notes of the previous test.
+  static func beginTest() {
+    traces.withLock { $0.removeAll() }
+    _ = UnusedOverrides.takeNotes()
+  }
 
   /// After a test: writes its timelines and returns the failure to add (unused overrides under
-  /// `--strict-overrides`), printing them as notes otherwise.
+  /// `--strict-overrides`), printing them as notes otherwise. The unused overrides are those
+  /// the test's stores reported when they closed (every test store with overrides watches
+  /// them, traced or not).
   static func endTest(
     file: String, name: String, failed: Bool, options: TestOptions
   ) -> String? {
-    guard options.tracesTests else { return nil }
+    let unused = UnusedOverrides.takeNotes()
     let all = traces.withLock { $0 }
-    let unused = all.flatMap(\.unusedOverrideMessages)
     if let directory = options.timelineDirectory, failed || options.timelineAll {
       let base = "\(directory)/\(slug(file))--\(slug(name))"
       let text = all.map { $0.timelineText() }.filter { !$0.isEmpty }.joined(separator: "\n\n")

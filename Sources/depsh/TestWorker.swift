@@ -21,6 +21,7 @@ enum TestWorker {
     TestTrace.install(options)
     // `--list` runs no test: one worker collects every file (each in a fresh Lua state).
     guard options.list else {
+      if options.update { TestUpdate.run(first, options: options) }
       runFile(first, options: options, emitter: emitter)
       return 0
     }
@@ -131,7 +132,7 @@ enum TestWorker {
 
   /// The file's own directory first on `package.path` and `package.cpath`, so a test file
   /// can `require` a module next to it wherever depsh runs from.
-  private static func addModuleDirectory(of file: String, lua: LuaState) {
+  static func addModuleDirectory(of file: String, lua: LuaState) {
     var directory = TestConfig.directory(of: file)
     if directory.isEmpty { directory = "." }
     lua.callHelper("add_module_directory", [.string(directory)])
@@ -163,7 +164,7 @@ enum TestWorker {
   }
 
   /// Runs the file's top level with `deps._collecting` on, under the timeout.
-  private static func collect(_ file: String, lua: LuaState, timeout: Double?) -> LuaFailure? {
+  static func collect(_ file: String, lua: LuaState, timeout: Double?) -> LuaFailure? {
     if let failure = lua.callHelper("reset").failure { return failure }
     if let failure = lua.callHelper("begin_collect").failure { return failure }
     if let failure = lua.load(file: file) {
@@ -178,7 +179,7 @@ enum TestWorker {
   }
 
   /// Runs `deps._tests[index].fn` with fresh dependencies, under the timeout.
-  private static func runTest(_ index: Int, lua: LuaState, timeout: Double?) -> LuaFailure? {
+  static func runTest(_ index: Int, lua: LuaState, timeout: Double?) -> LuaFailure? {
     if let failure = lua.callHelper("reset").failure { return failure }
     let top = lua_gettop(lua.state)
     defer { lua_settop(lua.state, top) }

@@ -72,6 +72,25 @@ static void test_store_uses_test(void) {
   deps_test_store_close(t);
 }
 
+static void traced_with_its_layer(void) {
+  deps_overrides *o = NULL;
+  deps_test_store *t = NULL;
+  deps_overrides_new(&o);
+  deps_overrides_set_trace(o, "{\"trace\": true}");
+  CHECK_RC(deps_test_store_open(&t, "Thermostat", NULL, o), DEPS_OK, deps_last_error());
+  CHECK_RC(deps_test_store_send(t, "{\"read\":\"attic\"}", NULL), DEPS_OK,
+           deps_test_store_errmsg(t));
+  CHECK_RC(deps_test_store_receive(t, "{\"got\":\"test:attic\"}", "{\"reading\":\"test:attic\"}",
+                                   2000),
+           DEPS_OK, deps_test_store_errmsg(t));
+  char *timeline = deps_test_store_timeline(t, NULL);
+  CHECK_CONTAINS(timeline, "thermometer.read(\"attic\") \xe2\x86\x92 \"test:attic\" [test value] (effect 1)");
+  deps_free(timeline);
+  CHECK_RC(deps_test_store_complete(t), DEPS_OK, deps_test_store_errmsg(t));
+  deps_test_store_close(t);
+  deps_overrides_free(o);
+}
+
 static void overridden_like_any_endpoint(void) {
   deps_overrides *o = NULL;
   deps_overrides_new(&o);
@@ -122,6 +141,7 @@ int main(void) {
   RUN(registers_and_lists);
   RUN(live_and_preview_use_live);
   RUN(test_store_uses_test);
+  RUN(traced_with_its_layer);
   RUN(overridden_like_any_endpoint);
   RUN(missing_context_is_unimplemented);
   RUN(bad_input_is_refused);

@@ -74,13 +74,41 @@ static void unused_override_and_no_trace(void) {
   CHECK(deps_test_store_timeline(t, NULL) == NULL);
   CHECK_STR(deps_last_error(), "deps_test_store_timeline: this test store has no trace (open it "
                                "with deps_overrides_set_trace)");
+  /* Without a trace the store still watches its overrides. */
+  CHECK_RC(deps_test_store_send(t, "\"incrementButtonTapped\"", "{\"count\":1}"), DEPS_OK,
+           deps_test_store_errmsg(t));
+  CHECK_OWNED(deps_test_store_unused_overrides(t),
+              "[\"override of numberFact.fetch was never used\"]");
+  CHECK_RC(deps_test_store_finish(t, 1000), DEPS_OK, deps_test_store_errmsg(t));
   deps_test_store_close(t);
+  /* strict_overrides: the unused override fails finish (once), no trace needed. */
+  CHECK_RC(deps_overrides_set_trace(o, "{\"strict_overrides\": true}"), DEPS_OK,
+           deps_last_error());
+  CHECK_RC(deps_test_store_open(&t, "NumberFact", NULL, o), DEPS_OK, deps_last_error());
+  CHECK(deps_test_store_timeline(t, NULL) == NULL);
+  CHECK_RC(deps_test_store_send(t, "\"incrementButtonTapped\"", "{\"count\":1}"), DEPS_OK,
+           deps_test_store_errmsg(t));
+  CHECK_RC(deps_test_store_finish(t, 1000), DEPS_EFAILED, "finish");
+  CHECK_STR(deps_test_store_errmsg(t), "override of numberFact.fetch was never used");
+  CHECK_RC(deps_test_store_complete(t), DEPS_OK, deps_test_store_errmsg(t));
+  deps_test_store_close(t);
+  CHECK_RC(deps_overrides_set_trace(o, "{\"strict_overrides\": 1}"), DEPS_EDECODE, "bad strict");
+  CHECK_STR(deps_last_error(),
+            "deps_overrides_set_trace: \"strict_overrides\" must be true or false");
   deps_overrides_free(o);
 }
 
 static void check_deps_before_opening(void) {
   deps_overrides *o = NULL;
   CHECK_OWNED(deps_test_store_check_deps("NumberFact", NULL), "[\"numberFact.fetch\"]");
+  /* App declares its child Todos: the check follows it (their paths, once each). */
+  CHECK_OWNED(deps_test_store_check_deps("App", NULL), "[\"uuid\",\"date.now\"]");
+  /* A declared child the registry does not know fails the check, named. */
+  CHECK_RC(deps_lua_load("Tests/C/trace_children.lua"), DEPS_OK, deps_last_error());
+  CHECK(deps_test_store_check_deps("CParent", NULL) == NULL);
+  CHECK_STR(deps_last_error(), "deps_test_store_check_deps: CParent declares child features that "
+                               "are not registered, so their dependencies cannot be checked: "
+                               "Ghost (child of CParent)");
   deps_overrides_new(&o);
   deps_overrides_set_endpoint(o, "numberFact.fetch", fetch_odd, NULL, NULL);
   CHECK_OWNED(deps_test_store_check_deps("NumberFact", o), "[]");
@@ -130,7 +158,7 @@ static void bad_trace_options(void) {
   CHECK_RC(deps_overrides_set_trace(o, "{\"traces\": true}"), DEPS_EDECODE, deps_last_error());
   CHECK_STR(deps_last_error(), "deps_overrides_set_trace: unknown key \"traces\" (expected "
                                "{\"trace\": true} or {\"cassette\": FILE or {file, mode, secrets, "
-                               "match}})");
+                               "match}}, optionally with \"strict_overrides\": true)");
   CHECK_RC(deps_overrides_set_trace(NULL, "{}"), DEPS_EINVAL, deps_last_error());
   CHECK_STR(deps_last_error(), "deps_overrides_set_trace: o is NULL");
   deps_overrides_free(o);

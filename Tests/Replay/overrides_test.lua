@@ -1,5 +1,5 @@
--- Scenarios for scripts/test.d/47-replay: an unused override, a failing NumberFact test, a
--- store whose feature reaches numberFact.fetch with no override.
+-- Scenarios for scripts/test.d/47-replay: an unused override, a failing NumberFact test, stores
+-- reaching numberFact.fetch with no override (directly; through a child, beside an unknown one).
 local deps = require "deps"
 deps.test("unused override", function()
   local store = deps.TestStore {
@@ -19,4 +19,8 @@ end)
 deps.test("uncovered", function()
   local store = deps.TestStore { feature = "NumberFact" }
   store:send("incrementButtonTapped", nil, function(s) s.count = 1 end)
+end)
+deps.feature { name = "FactParent", reduce = function() end, children = { "NumberFact", "Missing" } }
+deps.test("uncovered child", function()
+  local store = deps.TestStore { feature = "FactParent" }
 end)

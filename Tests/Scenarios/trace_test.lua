@@ -85,6 +85,37 @@ deps.test("an override never used is reported", function()
   assert(#unused == 1 and unused[1] == ("override of numberFact.fetch (%s:%d) was never used"):format(here, line), unused[1])
 end)
 
+deps.test("every test store watches its overrides; strict_overrides fails finish", function()
+  local line = debug.getinfo(1, "l").currentline + 3
+  local store = deps.TestStore {
+    feature = "NumberFact",
+    dependencies = function(d) d.numberFact.fetch = function(n) return n .. " watched" end end,
+  }
+  store:send("incrementButtonTapped", nil, function(s) s.count = 1 end)
+  local unused = store:unused_overrides()
+  local message = ("override of numberFact.fetch (%s:%d) was never used"):format(here, line)
+  assert(#unused == 1 and unused[1] == message, unused[1])
+  local ok, err = pcall(store.timeline, store)
+  assert(not ok and err:find("this store has no trace", 1, true), err)
+  store:send("numberFactButtonTapped")
+  store:receive("numberFactResponse", { success = "1 watched" }, function(s) s.numberFact = "1 watched" end)
+  assert(#store:unused_overrides() == 0)
+  store:finish()
+
+  line = debug.getinfo(1, "l").currentline + 3
+  local strict = deps.TestStore {
+    feature = "NumberFact", strict_overrides = true,
+    dependencies = function(d) d.numberFact.fetch = function(n) return "x" end end,
+  }
+  strict:send("incrementButtonTapped", nil, function(s) s.count = 1 end)
+  ok, err = pcall(strict.finish, strict)
+  message = ("override of numberFact.fetch (%s:%d) was never used"):format(here, line)
+  assert(not ok and err:sub(-#message) == message, err)
+  strict:close() -- reported once: closing does not fail again
+  local bad_ok, bad = pcall(deps.TestStore, { feature = "NumberFact", strict_overrides = "yes" })
+  assert(not bad_ok and bad:find("field 'strict_overrides': boolean expected, got string", 1, true), bad)
+end)
+
 deps.test("check_deps lists the endpoints with neither a test value nor an override", function()
   local bare = deps.TestStore { feature = "NumberFact" }
   local missing = bare:check_deps()
@@ -96,6 +127,80 @@ deps.test("check_deps lists the endpoints with neither a test value nor an overr
   assert(#covered:check_deps() == 0)
   covered:send("numberFactButtonTapped")
   covered:receive("numberFactResponse", { success = "" }, function(s) s.numberFact = "" end)
+end)
+
+deps.test("check_deps follows the child features a feature declares, and names unknown ones", function()
+  local Parent = deps.feature {
+    name = "TraceParent", reduce = function() end, children = { "NumberFact", "TraceParent" },
+  }
+  local missing, unknown = deps.TestStore { feature = Parent }:check_deps()
+  assert(#missing == 1 and missing[1] == "numberFact.fetch", tostring(missing[1]))
+  assert(#unknown == 0, tostring(unknown[1]))
+  local covered = deps.TestStore {
+    feature = Parent,
+    dependencies = function(d) d.numberFact.fetch = function(n) return "" end end,
+  }
+  assert(#covered:check_deps() == 0)
+  covered:close()
+  deps.feature { name = "TraceOrphan", reduce = function() end, children = { Parent, "TraceNoSuchChild" } }
+  missing, unknown = deps.TestStore { feature = "TraceOrphan" }:check_deps()
+  assert(#missing == 1 and missing[1] == "numberFact.fetch", tostring(missing[1]))
+  assert(#unknown == 1 and unknown[1] == "TraceNoSuchChild (child of TraceOrphan)", tostring(unknown[1]))
+  local ok, err = pcall(deps.feature, { name = "TraceBadChildren", reduce = function() end, children = 3 })
+  assert(not ok and err:find("field 'children': table expected, got number", 1, true), err)
+end)
+
+deps.test("an endpoint registered from Lua is traced with its layer and file:line", function()
+  local defined = debug.getinfo(1, "l").currentline + 1
+  deps.register {
+    name = "traceGreeting",
+    test = { hello = function(name) return "Test " .. name end },
+  }
+  local Greeter = deps.feature {
+    name = "TraceGreeter", state = { text = "" },
+    reduce = function(state, action, payload)
+      if action == "greet" then
+        return deps.run(function(send) send("greeted", deps.dependency("traceGreeting.hello")(payload)) end)
+      end
+      state.text = payload
+    end,
+  }
+  local store = deps.TestStore { feature = Greeter, trace = true }
+  store:send("greet", "Ann")
+  store:receive("greeted", "Test Ann", function(s) s.text = "Test Ann" end)
+  assert(store:trace() == ('traceGreeting.hello("Ann") → "Test Ann" [test value at %s:%d] during effect 1 of {"greet":"Ann"}'):format(here, defined), store:trace())
+  local line = debug.getinfo(1, "l").currentline + 2
+  local overridden = deps.TestStore { feature = Greeter, trace = true,
+    dependencies = function(d) d.traceGreeting.hello = function(n) return "O " .. n end end }
+  overridden:send("greet", "Bo")
+  overridden:receive("greeted", "O Bo", function(s) s.text = "O Bo" end)
+  assert(overridden:trace() == ('traceGreeting.hello("Bo") → "O Bo" [override at %s:%d] during effect 1 of {"greet":"Bo"}'):format(here, line), overridden:trace())
+  local unused = deps.TestStore { feature = Greeter,
+    dependencies = function(d) d.traceGreeting.hello = function(n) return "O " .. n end end }
+  assert(#unused:unused_overrides() == 1, "the unused override of a Lua endpoint is watched")
+  unused:send("greet", "Cy")
+  unused:receive("greeted", "O Cy", function(s) s.text = "O Cy" end)
+  assert(#unused:unused_overrides() == 0)
+end)
+
+deps.test("endpoints supplied by presets are traced with their layer and file:line", function()
+  local line = debug.getinfo(1, "l").currentline + 2
+  local store = deps.TestStore { feature = "Todos", trace = true,
+    dependencies = function(d) d.uuid = "incrementing"; d.date.now = 5 end }
+  store:send("addButtonTapped", nil, function(s)
+    s.todos = { { id = "00000000-0000-0000-0000-000000000000", createdAt = 5, title = "" } }
+  end)
+  local want = ('uuid(null) → "00000000-0000-0000-0000-000000000000" [override at %s:%d]\n' ..
+    'date.now(null) → 5 [override at %s:%d]'):format(here, line, here, line)
+  assert(store:trace() == want, store:trace())
+  local unused = deps.TestStore { feature = "Todos",
+    dependencies = function(d) d.uuid = "incrementing"; d.date.now = 7 end }
+  local before = unused:unused_overrides()
+  assert(#before == 2 and before[1]:find("override of uuid (", 1, true), before[1])
+  unused:send("addButtonTapped", nil, function(s)
+    s.todos = { { id = "00000000-0000-0000-0000-000000000000", createdAt = 7, title = "" } }
+  end)
+  assert(#unused:unused_overrides() == 0)
 end)
 
 deps.test("a cassette replays identical calls in recorded order, never live", function()

@@ -160,6 +160,7 @@ enum LuaFeature {
       clua_pop(L, 1)
       let actions = try actionSchema(L)
       let dependencies = try stringList(L, field: "dependencies")
+      let children = try stringList(L, field: "children")
       var summary = "A feature defined in Lua."
       if LuaStack.rawField(L, 1, "summary") != LUA_TNIL {
         guard let text = LuaStack.string(L, -1) else {
@@ -173,7 +174,7 @@ enum LuaFeature {
       names.withLock { _ = $0.insert(name) }
       DepsLibrary.features.register(
         name: name, summary: summary, actions: actions, dependencies: dependencies,
-        initialState: state, codec: codec(checking: actions, feature: name),
+        children: children, initialState: state, codec: codec(checking: actions, feature: name),
         checksStateKeys: declaresState,
         reducer: { [state] in LuaReducer(feature: name, reduce: reduce, shape: state) })
       let entry = (try? DepsLibrary.features.descriptor(name))?.catalogueValue ?? .null

@@ -29,6 +29,7 @@ enum LuaModule {
     ("_reset", LuaTesting.reset),
     ("_set_context", LuaTesting.setContext),
     ("_context", LuaTesting.context),
+    ("_state_mismatch", LuaTrace.stateMismatch),
   ]
 
   /// Keeps the library loaded for the life of the process. Lua's `package` library dlcloses

@@ -20,6 +20,8 @@ final class LuaStoreBox: LuaOpenStore {
   var lastRead: Value?
   /// The state the store opened with (`s.initial_state`, for the REPL's `.save`).
   var initialState: Value = .null
+  /// The presets its recipe set (`s:presets()`, for the REPL's `.save`).
+  var presets: [(path: String, value: Value)] = []
 
   init(runtime: LuaRuntime, featureName: String, context: DependencyContext,
        store: any BridgedStore) {
@@ -171,6 +173,7 @@ enum LuaStore {
       let box = LuaStoreBox(
         runtime: runtime, featureName: descriptor.name, context: context, store: store)
       box.initialState = store.state
+      box.presets = overrides.presets
       runtime.track(box)
       LuaUserdata.push(L, box, metatable: metatable, userValues: 1)
       lua_getfield(L, clua_registryindex(), weakTable)

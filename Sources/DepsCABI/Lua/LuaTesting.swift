@@ -117,6 +117,7 @@ enum LuaTesting {
     luaEntry(L) { L, runtime throws(LuaFailure) in
       runtime.base = LuaRuntime.freshBase(context: runtime.defaultContext)
       let leftovers = runtime.closeStores()
+      LuaTrace.warnUnusedOverrides(L)
       if !leftovers.isEmpty {
         throw .error(leftoversHeading + leftovers.joined(separator: "\n\n"))
       }

@@ -11,10 +11,30 @@ import DepsCore
 enum LuaTrace {
   static let storeMethods: [(String, clua_SwiftFunction)] = [
     ("timeline", storeTimeline), ("trace", storeTrace), ("steps", storeSteps),
+    ("presets", storePresets),
   ]
 
+  /// `store:presets()`: the presets the store's `dependencies` function set, in order, as
+  /// tables {path=, value=} (`.save` writes them into the scenario).
+  private static let storePresets: clua_SwiftFunction = { L in
+    luaEntry(L) { L, _ throws(LuaFailure) in
+      let presets = try LuaStore.open(L).0.presets
+      lua_createtable(L, Int32(presets.count), 0)
+      for (offset, preset) in presets.enumerated() {
+        lua_createtable(L, 0, 2)
+        LuaStack.push(L, preset.path)
+        lua_setfield(L, -2, "path")
+        guard LuaValue.push(L, preset.value) else { throw .error("Lua stack overflow") }
+        lua_setfield(L, -2, "value")
+        lua_rawseti(L, -2, lua_Integer(offset + 1))
+      }
+      return 1
+    }
+  }
+
   /// `store:steps()`: the trace's steps as tables {kind=, name=, arguments=, outcome=} (the
-  /// call's arguments and outcome as JSON text; `outcome` starts with `error: ` for an error).
+  /// call's arguments and outcome as JSON text; `outcome` starts with `error: ` for an error;
+  /// a call's `replayable` says whether a cassette can replay it — not `uuid`, `date.now`).
   private static let storeSteps: clua_SwiftFunction = { L in
     luaEntry(L) { L, _ throws(LuaFailure) in
       guard let trace = try LuaStore.open(L).1.trace else {
@@ -35,6 +55,11 @@ enum LuaTrace {
         if let outcome = event.outcome {
           LuaStack.push(L, outcome)
           lua_setfield(L, -2, "outcome")
+        }
+        if event.kind == .call {
+          let replayable = (try? DepsLibrary.endpoints.descriptor(event.name))?.isReplayable ?? false
+          lua_pushboolean(L, replayable ? 1 : 0)
+          lua_setfield(L, -2, "replayable")
         }
         lua_rawseti(L, -2, lua_Integer(offset + 1))
       }
@@ -74,8 +99,19 @@ enum LuaTrace {
       }
     }
     clua_pop(L, 1)
-    guard wantsTrace || cassette != nil else { return nil }
-    return DependencyTrace(cassette: cassette)
+    var strict = false
+    if LuaStack.rawField(L, index, "strict_overrides") != LUA_TNIL {
+      guard lua_type(L, -1) == LUA_TBOOLEAN else {
+        throw .argument(
+          1, "field 'strict_overrides': boolean expected, got \(LuaStack.typeName(L, -1))")
+      }
+      strict = lua_toboolean(L, -1) != 0
+    }
+    clua_pop(L, 1)
+    guard wantsTrace || cassette != nil else {
+      return strict ? DependencyTrace(watchingOverrides: true) : nil
+    }
+    return DependencyTrace(cassette: cassette, strictOverrides: strict)
   }
 
   /// A cassette from `"file"` or `{file=, mode=, secrets=, match=}`.
@@ -128,8 +164,10 @@ enum LuaTrace {
     throws(LuaFailure)
   {
     guard DependencyCheck.checksOnOpen else { return }
-    let uncovered = feature.uncoveredDependencies(overrides: overrides)
-    if !uncovered.isEmpty { throw .error(feature.uncoveredDependenciesMessage(uncovered)) }
+    let coverage = feature.dependencyCoverage(
+      overridden: Set(overrides.overriddenPaths), registry: DepsLibrary.endpoints,
+      features: DepsLibrary.features)
+    if let message = feature.checkMessage(coverage) { throw .error(message) }
   }
 
   private static func pushTimeline(_ L: OpaquePointer, _ trace: DependencyTrace?)
@@ -189,21 +227,50 @@ enum LuaTrace {
     }
   }
 
+  /// `store:unused_overrides()`: every test store with overrides watches them (no trace
+  /// needed); a store without any has none.
   private static let unusedOverrides: clua_SwiftFunction = { L in
     luaEntry(L) { L, _ throws(LuaFailure) in
-      guard let trace = try LuaTestStore.open(L).1.trace else {
-        throw .error("this store has no trace (open it with trace = true or a cassette)")
-      }
-      pushStrings(L, trace.unusedOverrideMessages)
+      pushStrings(L, try LuaTestStore.open(L).1.overridesTrace?.unusedOverrideMessages ?? [])
       return 1
     }
   }
 
+  /// `deps.end_test()`: the notes of unused overrides the test's stores left, given to Lua's
+  /// `warn` (shown by `lua -W` or after `warn("@on")`).
+  static func warnUnusedOverrides(_ L: OpaquePointer) {
+    for note in UnusedOverrides.takeNotes() { lua_warning(L, "note: \(note)", 0) }
+  }
+
+  /// `store:check_deps()`: the uncovered dependency paths of the feature and its declared
+  /// children, then the declared children that are not registered (two lists).
   private static let checkDeps: clua_SwiftFunction = { L in
     luaEntry(L) { L, _ throws(LuaFailure) in
       let (box, store) = try LuaTestStore.open(L)
-      pushStrings(L, store.feature.uncoveredDependencies(overridden: Set(box.overriddenPaths)))
-      return 1
+      let coverage = store.feature.dependencyCoverage(
+        overridden: Set(box.overriddenPaths), registry: DepsLibrary.endpoints,
+        features: DepsLibrary.features)
+      pushStrings(L, coverage.uncovered)
+      pushStrings(L, coverage.unknownChildren)
+      return 2
+    }
+  }
+
+  /// `deps._state_mismatch()`: the number of the last state mismatch of a test store (0: none),
+  /// then its expected state before the assertion, its actual state and whether the store was
+  /// exhaustive — only while `depsh test --update` records them.
+  static let stateMismatch: clua_SwiftFunction = { L in
+    luaEntry(L) { L, _ throws(LuaFailure) in
+      guard let last = ExpectedStateUpdates.last else {
+        lua_pushinteger(L, 0)
+        return 1
+      }
+      lua_pushinteger(L, lua_Integer(last.serial))
+      guard LuaValue.push(L, last.before), LuaValue.push(L, last.actual) else {
+        throw .error("Lua stack overflow")
+      }
+      lua_pushboolean(L, last.exhaustive ? 1 : 0)
+      return 4
     }
   }
 }

@@ -46,6 +46,8 @@ public protocol BridgedTestStore: AnyObject, Sendable {
   var millisecondsUntilWork: Int32 { get }
   /// The recorder of the test's run (nil when it opened without one).
   var trace: DependencyTrace? { get }
+  /// The recorder or default watch of the store's overrides (unused-override reports).
+  var overridesTrace: DependencyTrace? { get }
 }
 
 extension BridgedTestStore {
@@ -78,9 +80,12 @@ final class SwiftBridgedTestStore<State: Equatable, Action>: BridgedTestStore,
     }
     store.dialect = .c
     store.core.trace?.describe(with: codec)
+    store.reportsStateMismatches(codec)
   }
 
   var trace: DependencyTrace? { store.core.trace }
+
+  var overridesTrace: DependencyTrace? { store.overridesTrace }
 
   deinit {
     if !isClosed { _ = close() }
@@ -197,7 +202,7 @@ final class SwiftBridgedTestStore<State: Equatable, Action>: BridgedTestStore,
         nanoseconds: UInt64(max(0, min(timeout, 1e9)) * 1e9), explicitTimeout: true,
         at: Self.here)
     }
-    return drainIssues()
+    return drainIssues() + UnusedOverrides.endOfTest(store.overridesTrace)
   }
 
   func skipReceivedActions(strict: Bool) -> [String] {
@@ -231,7 +236,7 @@ final class SwiftBridgedTestStore<State: Equatable, Action>: BridgedTestStore,
     if isClosed { return [] }
     isClosed = true
     withIssueReporters([recorder]) { store.complete() }
-    var messages = drainIssues()
+    var messages = drainIssues() + UnusedOverrides.endOfTest(store.overridesTrace)
     if let cassette = store.core.trace?.cassette {
       do throws(CassetteError) { try cassette.save() } catch { messages.append(error.message) }
     }

@@ -23,9 +23,31 @@ enum BuiltinEndpoints {
   static func register(in registry: EndpointRegistry) {
     registerUUID(in: registry)
     registerDate(in: registry)
+    observeUUIDAndDate(in: registry)
     for path in ["continuousClock", "suspendingClock"] { registerClock(path, in: registry) }
     registerRandom(in: registry)
     registerIdentifiers(in: registry)
+  }
+
+  /// `uuid()` and `date.now` calls in a traced store, whatever supplied them (a preset, an
+  /// override, the context's value).
+  private static func observeUUIDAndDate(in registry: EndpointRegistry) {
+    registry.observeCalls("uuid") { values, observe in
+      let inner = values.uuid
+      values.uuid = UUIDGenerator {
+        let uuid = inner()
+        observe(.null, .success(.string(uuid.uuidString)))
+        return uuid
+      }
+    }
+    registry.observeCalls("date.now") { values, observe in
+      let inner = values.date
+      values.date = DateGenerator {
+        let now = inner.now
+        observe(.null, .success(.double(now.timeIntervalSince1970)))
+        return now
+      }
+    }
   }
 
   private static func registerUUID(in registry: EndpointRegistry) {

@@ -92,11 +92,25 @@ public struct DependencyOverrides: Sendable {
       }
     }
     // The recipe's recorder, else the one the values already report to (overrides applied to
-    // a running store), else the process's (depsh test --trace).
-    if let trace = trace ?? values.dependencyTrace ?? AmbientTrace.make() {
+    // a running store), else the process's (depsh test --trace), else — in a test — the watch
+    // that reports the overrides the test never used.
+    if let trace = trace ?? values.dependencyTrace ?? AmbientTrace.make()
+      ?? UnusedOverrides.watch(overriddenPaths, context: values.context)
+    {
       trace.noteOverrides(overriddenPaths, sites: sites)
       values.dependencyTrace = trace
     }
+  }
+
+  /// The presets the recipe sets (`"uuid"` = `"incrementing"`), in order, one per path (the
+  /// last set wins).
+  public var presets: [(path: String, value: Value)] {
+    var result: [(path: String, value: Value)] = []
+    for case .preset(let descriptor, let value) in changes {
+      result.removeAll { $0.path == descriptor.path }
+      result.append((descriptor.path, value))
+    }
+    return result
   }
 
   /// The paths the recipe changes, in order.

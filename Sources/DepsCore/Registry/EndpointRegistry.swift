@@ -39,6 +39,12 @@ public struct EndpointDescriptor: Sendable {
   /// endpoint cannot be observed (built-ins set through presets).
   var installInterceptor: (@Sendable (inout DependencyValues, @escaping EndpointAround) -> Void)? =
     nil
+  /// True when a cassette can replay the endpoint's calls (its closure can be wrapped).
+  package var isReplayable: Bool { installInterceptor != nil }
+  /// Wraps a synchronous endpoint supplied through presets (`uuid`, `date.now`) so that each
+  /// call is told to the trace; nil when the endpoint cannot be observed.
+  var installObserver: (@Sendable (inout DependencyValues, @escaping EndpointObserver) -> Void)? =
+    nil
 
   /// The entry as `deps_dependencies_json()` lists it.
   public var catalogueValue: Value {
@@ -93,6 +99,15 @@ public final class EndpointRegistry: Sendable {
   /// unless overridden).
   public func markUnimplementedInTests(_ path: String) {
     entries.withLock { $0[path]?.testValueIsUnimplemented = true }
+  }
+
+  /// Lets a trace observe the calls of the synchronous endpoint at `path` (one supplied through
+  /// presets): `install` wraps its implementation in a store's dependencies.
+  func observeCalls(
+    _ path: String,
+    install: @escaping @Sendable (inout DependencyValues, @escaping EndpointObserver) -> Void
+  ) {
+    entries.withLock { $0[path]?.installObserver = install }
   }
 
   /// Registers a Swift endpoint at `keyPath` with the given closure type:

@@ -98,6 +98,9 @@ public struct FeatureDescriptor: Sendable {
   public let actions: [ActionDescriptor]
   /// The dependency paths it uses.
   public let dependencies: [String]
+  /// The names of the child features it composes (`Scope`, `ifLet`, `forEach`), as declared;
+  /// the upfront dependency check follows them.
+  public var children: [String] = []
 
   let openStore:
     @Sendable (Value?, DependencyContext, DependencyOverrides) throws(BridgeError) ->
@@ -119,6 +122,7 @@ public struct FeatureDescriptor: Sendable {
         return .object(entry)
       })
     object["dependencies"] = .array(dependencies.map { .string($0) })
+    if !children.isEmpty { object["children"] = .array(children.map { .string($0) }) }
     return .object(object)
   }
 
@@ -193,11 +197,14 @@ public final class FeatureRegistry: Sendable {
   ///   - summary: one line about it.
   ///   - actions: its actions, for the catalogue and for unknown-action hints.
   ///   - dependencies: the dependency paths it uses.
+  ///   - children: the names of the child features it composes (the dependency check
+  ///     follows them).
   ///   - initialState: the default state.
   ///   - codec: how state and actions travel as `Value`.
   ///   - reducer: makes the reducer (called inside the store's dependencies).
   public func register<R: Reducer>(
     name: String, summary: String, actions: [ActionDescriptor], dependencies: [String],
+    children: [String] = [],
     initialState: R.State, codec: FeatureCodec<R.State, R.Action>,
     checksStateKeys: Bool = true,
     reducer: @escaping @Sendable () -> R
@@ -209,7 +216,7 @@ public final class FeatureRegistry: Sendable {
     let defaultState = codec.encodeState(initialState)
     let placeholder = FeatureDescriptor(
       name: name, summary: summary, defaultState: defaultState, actions: actions,
-      dependencies: dependencies, openStore: { _, _, _ throws(BridgeError) in
+      dependencies: dependencies, children: children, openStore: { _, _, _ throws(BridgeError) in
         throw BridgeError(.error, "feature \(name) is not ready")
       },
       openTestStore: { _, _ throws(BridgeError) in
@@ -217,7 +224,7 @@ public final class FeatureRegistry: Sendable {
       })
     let descriptor = FeatureDescriptor(
       name: name, summary: summary, defaultState: defaultState, actions: actions,
-      dependencies: dependencies,
+      dependencies: dependencies, children: children,
       openStore: { state, context, overrides throws(BridgeError) in
         let initial = try Self.initialState(
           state, defaults: defaultState, codec: codec, checksKeys: checksStateKeys,

@@ -55,6 +55,9 @@ public final class TestStore<State: Equatable, Action>: @unchecked Sendable {
   /// The language of the advice in failures (C and Lua test stores speak theirs); the C and
   /// Lua fronts also print values as JSON, Swift tests in Swift syntax.
   package var dialect: TestStoreDialect = .swift
+  /// Told the expected state before a failing assertion, the actual state and whether the
+  /// store is exhaustive (`ExpectedStateUpdates`); nil unless `depsh test --update` asks.
+  var onStateMismatch: ((State, State, Bool) -> Void)?
   private var messages: TestStoreText { TestStoreText(style: dialect == .swift ? .swift : .json) }
 
   /// The default time `receive` and `finish` wait, in nanoseconds (1 second).
@@ -186,6 +189,7 @@ public final class TestStore<State: Equatable, Action>: @unchecked Sendable {
           nanoseconds: nanoseconds, explicitTimeout: duration != nil),
         at: location)
     }
+    reportUnusedOverrides(at: location)
   }
 
   /// Drops the actions received so far without asserting them (strict: reports if none).
@@ -460,12 +464,14 @@ public final class TestStore<State: Equatable, Action>: @unchecked Sendable {
       }
     }
     if expected != actual {
+      onStateMismatch?(before, actual, exhaustive)
       report(
         messages.stateMismatch(
           hasAssertion: modify != nil, expected: expected, actual: actual),
         at: location)
     } else {
       if modify != nil && expected == before && exhaustive && !skipUnnecessaryModify {
+        onStateMismatch?(before, actual, exhaustive)
         report(TestStoreMessages.unnecessaryModify, at: location)
       }
       if modify != nil {

@@ -70,6 +70,7 @@ public final class DependencyTrace: Sendable {
     var overridden: [String] = []
     var calls: [String: Int] = [:]
     var observed: Set<String> = []
+    var reported: Set<String> = []
     var nextIndex = 1
 
     mutating func append(_ event: TraceEvent) {
@@ -90,9 +91,27 @@ public final class DependencyTrace: Sendable {
   let describeAction: Mutex<(@Sendable (Any) -> String)?> = Mutex(nil)
   /// The cassette that replays or records the endpoint calls, if any.
   public let cassette: Cassette?
+  /// True when an override the run never used fails the test at its end (a note otherwise).
+  public let strictOverrides: Bool
+  /// False for the watch a test store keeps by default: it counts the calls of the overridden
+  /// endpoints only (for the unused-override report) and records no step.
+  let recordsSteps: Bool
 
-  /// A recorder, optionally replaying or recording `cassette`.
-  public init(cassette: Cassette? = nil) { self.cassette = cassette }
+  /// A recorder, optionally replaying or recording `cassette`; with `strictOverrides`, an
+  /// override the test never used fails it when the test store finishes.
+  public init(cassette: Cassette? = nil, strictOverrides: Bool = false) {
+    self.cassette = cassette
+    self.strictOverrides = strictOverrides
+    self.recordsSteps = true
+  }
+
+  /// The watch of a test store's overrides: no step, no cassette, only the calls of the
+  /// overridden endpoints counted.
+  package init(watchingOverrides strict: Bool) {
+    self.cassette = nil
+    self.strictOverrides = strict
+    self.recordsSteps = false
+  }
 
   /// Every step so far, in order.
   public var events: [TraceEvent] { storage.withLock { $0.events } }
@@ -151,6 +170,10 @@ public final class DependencyTrace: Sendable {
     _ path: String, arguments: Value, outcome: Result<Value, any Error>, layer: String,
     site: String?
   ) {
+    guard recordsSteps else {
+      storage.withLock { $0.calls[path, default: 0] += 1 }
+      return
+    }
     let effect = TraceScope.effect
     let outcomeText: String
     switch outcome {
@@ -209,13 +232,28 @@ public final class DependencyTrace: Sendable {
     }
   }
 
+  /// The messages of the unused overrides not reported yet, marking them reported (a test
+  /// store reports each once, at `finish` or when it closes).
+  func takeUnreportedUnusedOverrides() -> [String] {
+    let paths = storage.withLock { s in
+      let paths = s.overridden.filter {
+        s.observed.contains($0) && s.calls[$0, default: 0] == 0 && !s.reported.contains($0)
+      }
+      s.reported.formUnion(paths)
+      return paths
+    }
+    return paths.map(unusedOverrideMessage)
+  }
+
+  private func unusedOverrideMessage(_ path: String) -> String {
+    let site = overrideSite(path).map { " (\($0))" } ?? ""
+    return "override of \(path)\(site) was never used"
+  }
+
   /// The notes or failures for `unusedOverrides`, one line each:
   /// `override of numberFact.fetch (file.lua:3) was never used`.
   public var unusedOverrideMessages: [String] {
-    unusedOverrides.map { path in
-      let site = overrideSite(path).map { " (\($0))" } ?? ""
-      return "override of \(path)\(site) was never used"
-    }
+    unusedOverrides.map(unusedOverrideMessage)
   }
 
   /// Every call as one line each: `numberFact.fetch(1) → "1 is good" [override at t.lua:4]
@@ -334,12 +372,30 @@ public final class DependencyTrace: Sendable {
     return out
   }
 
+  /// A front's action as its name or JSON; a Swift action as the project's dumper prints it
+  /// (`NumberFact.Action.numberFactResponse(.success("1 is odd"))`, as TCA's output reads), on
+  /// one line.
   static func describe(_ action: Any) -> String {
     if let value = action as? Value {
       if case .string(let name) = value { return name }
       return value.json()
     }
-    return String(describing: action)
+    return oneLine(SwiftDump.dump(action))
+  }
+
+  /// A multi-line dump joined on one line: `State(\n  count: 1,\n  name: "a"\n)` becomes
+  /// `State(count: 1, name: "a")`.
+  static func oneLine(_ text: String) -> String {
+    guard text.contains("\n") else { return text }
+    var out = ""
+    for raw in text.split(separator: "\n", omittingEmptySubsequences: true) {
+      let line = raw.drop { $0 == " " }
+      if let last = out.last, last != "(", last != "[", line.first != ")", line.first != "]" {
+        out += " "
+      }
+      out += line
+    }
+    return out
   }
 
   static func errorText(_ error: any Error) -> String {

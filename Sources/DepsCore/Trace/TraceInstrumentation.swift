@@ -4,6 +4,9 @@
 // with a cassette, replays or records it.
 
 /// Calls the endpoint's implementation resolved in the store (`next`), or stands in for it.
+/// Told each call of a synchronous endpoint (its input and outcome).
+typealias EndpointObserver = @Sendable (_ input: Value, _ outcome: Result<Value, any Error>) -> Void
+
 typealias EndpointAround = @Sendable (
   _ input: Value, _ next: @escaping @Sendable (Value) async throws -> Value,
   _ live: @escaping @Sendable (Value) async throws -> Value
@@ -67,11 +70,35 @@ extension DependencyValues {
       case .test: "test value"
       }
     for descriptor in EndpointRegistry.shared.all {
-      guard let install = descriptor.installInterceptor,
-        only?.contains(descriptor.path) ?? true
-      else { continue }
+      guard only?.contains(descriptor.path) ?? true else { continue }
+      // An endpoint that resolves its implementation at each call (a front's) reports its
+      // calls itself (`DependencyTrace.observeCall`): the trace only notes it observes it.
+      if descriptor.installInterceptor == nil, let observe = descriptor.installObserver {
+        let path = descriptor.path
+        let overridden = trace.isOverridden(path)
+        if !trace.recordsSteps && !overridden { continue }
+        if context == .test && !overridden && !descriptor.contexts.contains(.test) { continue }
+        let layer = overridden ? "override" : contextLayer
+        let site = overridden ? trace.overrideSite(path) : nil
+        trace.noteObserved(path)
+        observe(&values) { [trace] input, outcome in
+          trace.recordCall(path, arguments: input, outcome: outcome, layer: layer, site: site)
+        }
+        continue
+      }
+      if descriptor.installInterceptor == nil {
+        if SelfReportingEndpoints.contains(descriptor.path)
+          && (trace.recordsSteps || trace.isOverridden(descriptor.path))
+        {
+          trace.noteObserved(descriptor.path)
+        }
+        continue
+      }
+      guard let install = descriptor.installInterceptor else { continue }
       let path = descriptor.path
       let overridden = trace.isOverridden(path)
+      // The default watch of a test store observes its overridden endpoints only.
+      if !trace.recordsSteps && !overridden { continue }
       // Wrapping reads the endpoint's parent value: in a test, a client with no test value
       // of its own would report that read, so it is wrapped only when overridden.
       if context == .test && !overridden && !descriptor.contexts.contains(.test) { continue }
@@ -102,5 +129,53 @@ extension DependencyValues {
       }
     }
     return values
+  }
+}
+
+/// The endpoints that report their own calls to the trace of the dependencies they run in
+/// (`deps.register` in Lua, `deps_dependency_register` in C): they resolve their
+/// implementation at each call, so there is no closure to wrap.
+public enum SelfReportingEndpoints {
+  private static let paths = Mutex<Set<String>>([])
+
+  /// Marks `path` as reporting its own calls.
+  public static func insert(_ path: String) { _ = paths.withLock { $0.insert(path) } }
+
+  static func contains(_ path: String) -> Bool { paths.withLock { $0.contains(path) } }
+}
+
+extension DependencyTrace {
+  /// Runs `body` (the implementation of the self-reporting endpoint at `path`) and records
+  /// the call: `layer` is `override` when the store's recipe overrode `path` (with the
+  /// override's `file:line`), else `contextLayer` with `definedAt`.
+  ///
+  /// ```swift
+  /// try trace.observeCall("greeting.hello", input, contextLayer: "test value",
+  ///                       definedAt: "greeter.lua:5") { try implementation(input) }
+  /// ```
+  public func observeCall(
+    _ path: String, _ input: Value, contextLayer: String, definedAt: String?,
+    _ body: () throws -> Value
+  ) throws -> Value {
+    let overridden = isOverridden(path)
+    let layer = overridden ? "override" : contextLayer
+    let site = overridden ? overrideSite(path) : definedAt
+    do {
+      let output = try body()
+      recordCall(path, arguments: input, outcome: .success(output), layer: layer, site: site)
+      return output
+    } catch {
+      recordCall(path, arguments: input, outcome: .failure(error), layer: layer, site: site)
+      throw error
+    }
+  }
+
+  /// The layer name of `context` (`live`, `preview`, `test value`).
+  public static func layerName(of context: DependencyContext) -> String {
+    switch context {
+    case .live: "live"
+    case .preview: "preview"
+    case .test: "test value"
+    }
   }
 }

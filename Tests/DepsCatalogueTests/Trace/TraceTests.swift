@@ -32,10 +32,10 @@ import DepsTestSupport
     let text = trace.timelineText()
     #expect(
       text == """
-        1. send numberFactButtonTapped
+        1. send NumberFact.Action.numberFactButtonTapped
         2. effect 1 started (by 1)
         3. numberFact.fetch(1) → "1 is a number" [test value] (effect 1)
-        4. receive numberFactResponse(DepsCatalogue.ActionResult<Swift.String>.success("1 is a number")) (from effect 1)
+        4. receive NumberFact.Action.numberFactResponse(.success("1 is a number")) (from effect 1)
         5. effect 1 finished
         """)
     #expect(trace.timelineText(last: 2).split(separator: "\n").count == 2)
@@ -62,7 +62,8 @@ import DepsTestSupport
         "User ->> Store", "Store ->> E1", "E1 ->> D1", "D1 -->> E1", "E1 ->> Store",
         "E1 -->> Store",
       ])
-    #expect(diagram.messages[0].text == "numberFactButtonTapped")
+    #expect(diagram.messages[0].text == "NumberFact.Action.numberFactButtonTapped")
+    #expect(diagram.messages[4].text == "NumberFact.Action.numberFactResponse(.success(\"1 is a number\"))")
     #expect(diagram.messages[2].text == "(1) [test value]")
     #expect(diagram.messages[3].text == "\"1 is a number\"")
     #expect(diagram.unparsed.isEmpty)
@@ -81,7 +82,7 @@ import DepsTestSupport
     #expect(
       trace.accessText()
         == "numberFact.fetch(5) → \"5 is odd\" [override at DepsCatalogueTests/TraceTests.swift:\(line)] "
-        + "during effect 1 of numberFactButtonTapped")
+        + "during effect 1 of NumberFact.Action.numberFactButtonTapped")
     #expect(trace.unusedOverrides.isEmpty)
   }
 
@@ -95,6 +96,39 @@ import DepsTestSupport
     }
     await store.send(.incrementButtonTapped) { $0.count = 1 }
     #expect(trace.unusedOverrideMessages == ["override of numberFact.fetch (t.swift:3) was never used"])
+  }
+
+  @Test func strictTraceFailsFinishWithTheUnusedOverride() async {
+    let trace = DependencyTrace(strictOverrides: true)
+    let store = TestStore(initialState: NumberFact.State()) {
+      NumberFact()
+    } withDependencies: {
+      $0.numberFact.fetch = { "\($0)" }
+      $0.dependencyTrace = trace.overriding("numberFact.fetch", fileID: "strict.swift", line: 9)
+    }
+    let issues = await recordIssues {
+      await store.send(.incrementButtonTapped) { $0.count = 1 }
+      await store.finish()
+      await store.finish()
+    }
+    #expect(issues.map(\.message) == ["override of numberFact.fetch (strict.swift:9) was never used"])
+  }
+
+  @Test func unusedOverrideIsANoteAtFinishByDefault() async {
+    let trace = DependencyTrace()
+    let store = TestStore(initialState: NumberFact.State()) {
+      NumberFact()
+    } withDependencies: {
+      $0.numberFact.fetch = { "\($0)" }
+      $0.dependencyTrace = trace.overriding("numberFact.fetch", fileID: "note.swift", line: 11)
+    }
+    let issues = await recordIssues {
+      await store.send(.incrementButtonTapped) { $0.count = 1 }
+      await store.finish()
+    }
+    #expect(issues.isEmpty)
+    #expect(
+      UnusedOverrides.takeNotes().contains("override of numberFact.fetch (note.swift:11) was never used"))
   }
 
   @Test func failingSwiftTestEndsWithTheLastSteps() async {
@@ -113,10 +147,10 @@ import DepsTestSupport
 
 
         Last steps:
-        1. send numberFactButtonTapped
+        1. send NumberFact.Action.numberFactButtonTapped
         2. effect 1 started (by 1)
         3. numberFact.fetch(1) → "1 is a number" [test value] (effect 1)
-        4. receive numberFactResponse(DepsCatalogue.ActionResult<Swift.String>.success("1 is a number")) (from effect 1)
+        4. receive NumberFact.Action.numberFactResponse(.success("1 is a number")) (from effect 1)
         5. effect 1 finished
         """) == true, "\(issues.first?.message ?? "")")
   }
@@ -134,6 +168,32 @@ import DepsTestSupport
     }
   }
 
+  @Test func swiftActionsReadAsTheDumperPrintsThemOnOneLine() {
+    #expect(
+      DependencyTrace.describe(MultiLineAction.set(.init(count: 2, names: ["a", "b"])))
+        == #"MultiLineAction.set(MultiLineAction.Payload(count: 2, names: [[0]: "a", [1]: "b"]))"#)
+    #expect(DependencyTrace.describe(Value.string("incrementButtonTapped")) == "incrementButtonTapped")
+  }
+
+  @Test func upfrontCheckFollowsDeclaredChildrenAndNamesUnknownOnes() throws {
+    var counter = try FeatureRegistry.shared.descriptor("Counter")
+    let own: Set<String> = ["delayClient.wait", "continuousClock"]
+    #expect(counter.dependencyCoverage(overridden: own) == DependencyCoverage())
+    counter.children = ["NumberFact", "Ghost"]
+    let coverage = counter.dependencyCoverage(overridden: own)
+    #expect(coverage.uncovered == ["numberFact.fetch"])
+    #expect(coverage.unknownChildren == ["Ghost (child of Counter)"])
+    #expect(
+      counter.checkMessage(coverage)
+        == "Counter may reach dependencies with neither a test value nor an override: "
+        + "numberFact.fetch; Counter declares child features that are not registered, so their "
+        + "dependencies cannot be checked: Ghost (child of Counter)")
+    #expect(counter.dependencyCoverage(overridden: own.union(["numberFact.fetch"])).uncovered.isEmpty)
+    let app = try FeatureRegistry.shared.descriptor("App")
+    #expect(app.children == ["Todos"])
+    #expect(app.dependencyCoverage(overridden: []).uncovered == ["uuid", "date.now"])
+  }
+
   @Test func failedCallIsTracedWithItsError() async {
     let trace = DependencyTrace()
     let store = TestStore(initialState: NumberFact.State(count: 2)) {
@@ -146,8 +206,17 @@ import DepsTestSupport
     await store.receive(.numberFactResponse(.failure("offline"))) {
       $0.errorMessage = "offline"
     }
-    #expect(trace.accessText().hasPrefix("numberFact.fetch(2) → error: offline [test value] during effect 1 of numberFactButtonTapped"))
+    #expect(trace.accessText().hasPrefix("numberFact.fetch(2) → error: offline [test value] during effect 1 of NumberFact.Action.numberFactButtonTapped"))
   }
+}
+
+/// An action whose payload dumps on several lines.
+enum MultiLineAction: Equatable {
+  struct Payload: Equatable {
+    var count: Int
+    var names: [String]
+  }
+  case set(Payload)
 }
 
 /// A small parser of the Mermaid sequenceDiagram subset the timeline uses.
