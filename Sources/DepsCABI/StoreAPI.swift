@@ -15,6 +15,19 @@ public typealias DepsActionFunction = @convention(c) (
   _ stateJSON: UnsafePointer<CChar>?
 ) -> Void
 
+/// The compact JSON text of `value` in a buffer the caller frees with `deps_free` (NULL only
+/// when out of memory): written once and copied once, without an intermediate `String`.
+func mallocJSON(_ value: Value) -> UnsafeMutablePointer<CChar>? {
+  value.withCompactJSONBytes { bytes in
+    guard let copy = malloc(bytes.count + 1)?.assumingMemoryBound(to: CChar.self) else {
+      return nil
+    }
+    if let base = bytes.baseAddress { memcpy(copy, base, bytes.count) }
+    copy[bytes.count] = 0
+    return copy
+  }
+}
+
 /// The object behind a `deps_store *`.
 final class StoreHandle: CHandle, @unchecked Sendable {
   let store: any BridgedStore
@@ -130,7 +143,7 @@ public func deps_store_state(_ store: OpaquePointer?) -> UnsafeMutablePointer<CC
   return handle.lock.withLock {
     let state = handle.store.state
     handle.lastRead = state
-    return mallocCString(state.json())
+    return mallocJSON(state)
   }
 }
 
@@ -149,7 +162,7 @@ public func deps_store_state_patch(_ store: OpaquePointer?) -> UnsafeMutablePoin
     let state = handle.store.state
     let patch = MergePatch.diff(from: handle.lastRead ?? .object(ValueObject()), to: state)
     handle.lastRead = state
-    return mallocCString((patch ?? .object(ValueObject())).json())
+    return mallocJSON(patch ?? .object(ValueObject()))
   }
 }
 
@@ -166,7 +179,7 @@ public func deps_store_state_changes(_ store: OpaquePointer?) -> UnsafeMutablePo
     return nil
   }
   let handle = Handle.object(store, as: StoreHandle.self)
-  return handle.lock.withLock { mallocCString(handle.store.stateChanges().json()) }
+  return handle.lock.withLock { mallocJSON(handle.store.stateChanges()) }
 }
 
 /// Applies a JSON Patch (RFC 6902: `add`, `remove`, `replace`, `move`, `copy`, `test`) to a
@@ -192,7 +205,7 @@ public func deps_json_patch_apply(
     } catch {
       throw BridgeError(.decode, "\(function): \(error.message)")
     }
-    out.pointee = mallocCString(result.json())
+    out.pointee = mallocJSON(result)
   }
 }
 

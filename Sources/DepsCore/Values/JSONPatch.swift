@@ -120,15 +120,33 @@ public enum JSONPatch {
   static func diffArrays(
     oldCount: Int, newCount: Int, path: String, into operations: inout [Value],
     same: (Int, Int) -> Bool,
+    identicalRun: ((_ oldStart: Int, _ newStart: Int, _ count: Int) -> Bool)? = nil,
     patch: (_ index: Int, _ path: String, _ operations: inout [Value]) -> Void,
     encode: (Int) -> Value
   ) {
+    let block = 64
     var prefix = 0
     let shorter = min(oldCount, newCount)
-    while prefix < shorter, same(prefix, prefix) { prefix += 1 }
+    while prefix < shorter {
+      if let identicalRun, prefix + block <= shorter, identicalRun(prefix, prefix, block) {
+        prefix += block
+      } else if same(prefix, prefix) {
+        prefix += 1
+      } else {
+        break
+      }
+    }
     var suffix = 0
-    while suffix < shorter - prefix, same(oldCount - 1 - suffix, newCount - 1 - suffix) {
-      suffix += 1
+    while suffix < shorter - prefix {
+      if let identicalRun, suffix + block <= shorter - prefix,
+        identicalRun(oldCount - suffix - block, newCount - suffix - block, block)
+      {
+        suffix += block
+      } else if same(oldCount - 1 - suffix, newCount - 1 - suffix) {
+        suffix += 1
+      } else {
+        break
+      }
     }
     let oldMiddle = oldCount - prefix - suffix
     let newMiddle = newCount - prefix - suffix

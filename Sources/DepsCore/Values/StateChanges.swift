@@ -10,23 +10,38 @@
 
 /// The changes between two typed values, as JSON Patch operations on their `ValueEncoder`
 /// encodings.
+import Synchronization
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
 enum StateChanges {
   /// The operations turning the encoding of `old` into that of `new` (none when equal by
   /// `==`), appended to `operations`. Throws when a changed part cannot be encoded.
   static func diff<T: Encodable>(
     from old: T, to new: T, path: String = "", into operations: inout [Value]
   ) throws {
+    if BitwiseIdentity.identical(old, new) { return }
+    switch TypeShape.of(T.self) {
+    case .array:
+      if let array = new as? any EquatableElementsArray,
+        try array.diffElements(from: old, path: path, into: &operations)
+      {
+        return
+      }
+    case .members:
+      if let oldMembers = MemberRecorder.members(of: old),
+        let newMembers = MemberRecorder.members(of: new)
+      {
+        try diffMembers(from: oldMembers, to: newMembers, path: path, into: &operations)
+        return
+      }
+    case .other:
+      break
+    }
     if let equal = equalIfEquatable(old, new), equal { return }
-    if let array = new as? any EquatableElementsArray {
-      if try array.diffElements(from: old, path: path, into: &operations) { return }
-    }
-    if ValueEncodingNode.leaf(new) == nil, !RuntimeType.isEnum(T.self),
-      let oldMembers = MemberRecorder.members(of: old),
-      let newMembers = MemberRecorder.members(of: new)
-    {
-      try diffMembers(from: oldMembers, to: newMembers, path: path, into: &operations)
-      return
-    }
     JSONPatch.diff(
       from: try ValueEncoder().encode(old), to: try ValueEncoder().encode(new), path: path,
       into: &operations)
@@ -90,36 +105,80 @@ extension Equatable {
   }
 }
 
+/// How `diff` walks a type, decided once per type (the dynamic casts it takes are not free).
+enum TypeShape: Sendable {
+  /// An array of `Equatable` elements: element by element.
+  case array
+  /// Not a leaf, not an enum: member by member, when it writes one flat keyed container.
+  case members
+  /// Anything else: `==`, then the encodings.
+  case other
+
+  private static let known = Mutex<[ObjectIdentifier: TypeShape]>([:])
+
+  static func of<T>(_ type: T.Type) -> TypeShape {
+    let key = ObjectIdentifier(type)
+    if let shape = known.withLock({ $0[key] }) { return shape }
+    let shape: TypeShape
+    if type is any EquatableElementsArray.Type {
+      shape = .array
+    } else if type == String.self || type == Int.self || type == Bool.self
+      || type == Double.self || type == Value.self || type == ValueObject.self
+      || type == Date.self || type == UUID.self || RuntimeType.isEnum(type)
+    {
+      shape = .other
+    } else {
+      shape = .members
+    }
+    known.withLock { $0[key] = shape }
+    return shape
+  }
+}
+
 /// An array whose elements are `Equatable` and `Encodable`: diffed element by element.
-private protocol EquatableElementsArray {
+protocol EquatableElementsArray {
   /// Appends the operations from `old` (when an array of the same type) to `self`; false when
   /// `old` is not one.
   func diffElements(from old: Any, path: String, into operations: inout [Value]) throws -> Bool
 }
 
 extension Array: EquatableElementsArray where Element: Equatable & Encodable {
-  fileprivate func diffElements(from old: Any, path: String, into operations: inout [Value])
+  func diffElements(from old: Any, path: String, into operations: inout [Value])
     throws -> Bool
   {
     guard let old = old as? [Element] else { return false }
     var failure: (any Error)?
-    JSONPatch.diffArrays(
-      oldCount: old.count, newCount: count, path: path, into: &operations,
-      same: { old[$0] == self[$1] },
-      patch: { index, elementPath, operations in
-        do {
-          try StateChanges.diff(from: old[index], to: self[index], path: elementPath,
-                                into: &operations)
-        } catch {
-          failure = error
-        }
-      },
-      encode: { index in
-        do { return try ValueEncoder().encode(self[index]) } catch {
-          failure = error
-          return .null
-        }
-      })
+    old.withUnsafeBufferPointer { oldBuffer in
+      self.withUnsafeBufferPointer { newBuffer in
+        JSONPatch.diffArrays(
+          oldCount: oldBuffer.count, newCount: newBuffer.count, path: path, into: &operations,
+          same: { i, j in
+            let a = oldBuffer.baseAddress! + i
+            let b = newBuffer.baseAddress! + j
+            return BitwiseIdentity.identical(a, b, count: 1, of: Element.self)
+              || a.pointee == b.pointee
+          },
+          identicalRun: { i, j, n in
+            BitwiseIdentity.identical(
+              oldBuffer.baseAddress! + i, newBuffer.baseAddress! + j, count: n, of: Element.self)
+          },
+          patch: { index, elementPath, operations in
+            do {
+              try StateChanges.diff(
+                from: oldBuffer[index], to: newBuffer[index], path: elementPath,
+                into: &operations)
+            } catch {
+              failure = error
+            }
+          },
+          encode: { index in
+            do { return try ValueEncoder().encode(newBuffer[index]) } catch {
+              failure = error
+              return .null
+            }
+          })
+      }
+    }
     if let failure { throw failure }
     return true
   }
