@@ -219,10 +219,12 @@ final class MemberRecorder: Encoder {
     let recorder = MemberRecorder()
     do { try value.encode(to: recorder) } catch { return nil }
     guard recorder.isFlat, recorder.containers == 1 else { return nil }
-    // A repeated key: the last write wins in `ValueEncoder`; keep it simple and exact.
-    var seen = Set<String>()
-    for member in recorder.members where !seen.insert(member.key).inserted { return nil }
-    return recorder.members
+    // A repeated key (the last write wins in `ValueEncoder`): not diffed member by member.
+    let members = recorder.members
+    for later in members.indices.dropFirst() {
+      for earlier in 0..<later where members[earlier].key == members[later].key { return nil }
+    }
+    return members
   }
 
   func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {

@@ -111,4 +111,25 @@ for _, seed in ipairs { 1, 2, 3, 14, 2026 } do
   s:close()
 end
 
+-- A Lua feature (its state already a Value): the same operations.
+deps.feature {
+  name = "Shelf",
+  state = { items = { "a", "b", "c" }, label = "shelf" },
+  actions = { "rename", "push", "pop" },
+  reduce = function(state, action, payload)
+    if action == "rename" then state.items[2] = payload
+    elseif action == "push" then table.insert(state.items, payload)
+    else table.remove(state.items, 1) end
+  end,
+}
+local shelf = deps.Store { feature = "Shelf", context = "test" }
+shelf:state_changes()
+shelf:send("rename", "B")
+check.eq(shelf:state_changes(), { { op = "replace", path = "/items/1", value = "B" } }, "Lua feature: one element")
+shelf:send("push", "d")
+check.eq(shelf:state_changes(), { { op = "add", path = "/items/3", value = "d" } }, "Lua feature: an added element")
+shelf:send("pop")
+check.eq(shelf:state_changes(), { { op = "remove", path = "/items/0" } }, "Lua feature: a removed element")
+shelf:close()
+
 check.done("deps.Store state_changes")
