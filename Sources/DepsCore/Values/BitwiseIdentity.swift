@@ -1,4 +1,5 @@
-// Bitwise identity of two values of one type: the state-changes read's shortcut for "unchanged"
+// Bitwise identity and plain bit patterns. The state-changes read uses identity; the bare
+// enum-case cache keeps a plain case as its bits. Bitwise identity of two values of one type: the state-changes read's shortcut for "unchanged"
 // before any `==`. Two values whose bytes are identical hold the same scalars and the same
 // references (an array's or string's copy-on-write buffer, a class instance, an indirect
 // enum's box), so they are the same value: `==` (reflexive) would say so and the encoder would
@@ -13,6 +14,35 @@ import Musl
 #endif
 
 enum BitwiseIdentity {
+  /// Up to 32 bytes of a plain value's bit pattern.
+  typealias Bits = (UInt64, UInt64, UInt64, UInt64)
+
+  /// Whether values of `T` may be kept as `Bits` and loaded back: plain (POD: no reference,
+  /// nothing to retain or release anywhere in it) and at most 32 bytes. Everything else keeps
+  /// the caller's general path.
+  @inline(__always)
+  static func isPlain<T>(_ type: T.Type) -> Bool {
+    _isPOD(T.self) && MemoryLayout<T>.size <= MemoryLayout<Bits>.size
+  }
+
+  /// The bits of a plain `value` (the caller checked `isPlain(T.self)`).
+  static func bits<T>(of value: T) -> Bits {
+    var bits: Bits = (0, 0, 0, 0)
+    withUnsafeMutableBytes(of: &bits) { destination in
+      withUnsafeBytes(of: value) { source in
+        destination.copyMemory(
+          from: UnsafeRawBufferPointer(rebasing: source.prefix(MemoryLayout<T>.size)))
+      }
+    }
+    return bits
+  }
+
+  /// The plain `T` whose bits are `bits` (taken by `bits(of:)` from a `T`).
+  @inline(__always)
+  static func load<T>(_ bits: Bits, as type: T.Type) -> T {
+    withUnsafeBytes(of: bits) { $0.load(as: T.self) }
+  }
+
   /// Whether `a` and `b` have identical bytes (a sound "equal" when true; nothing when false).
   @inline(__always)
   static func identical<T>(_ a: T, _ b: T) -> Bool {

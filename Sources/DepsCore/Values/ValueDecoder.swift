@@ -239,7 +239,7 @@ final class ValueDecodingNode: Decoder {
     component: ValuePathComponent?
   ) throws -> T {
     if let bits = BareCaseCache.shared.plainBits(T.self, name) {
-      return withUnsafeBytes(of: bits) { $0.load(as: T.self) }
+      return BitwiseIdentity.load(bits, as: T.self)
     }
     if let cached = BareCaseCache.shared.value(T.self, name) { return cached }
     let decoded = try T(
@@ -728,8 +728,7 @@ final class BareCaseCache: @unchecked Sendable {
   private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
   private var values: [Key: Any] = [:]
 
-  /// Up to 32 bytes: a plain case's bit pattern.
-  typealias Bits = (UInt64, UInt64, UInt64, UInt64)
+  typealias Bits = BitwiseIdentity.Bits
 
   /// A cached case of a plain (POD: no references anywhere in it) enum, as its bits: loading
   /// them back makes the value without a dynamic cast or an `Optional<T>` (whose metadata an
@@ -746,8 +745,7 @@ final class BareCaseCache: @unchecked Sendable {
   /// Whether cases of `T` may be kept as bits: a POD enum of at most 32 bytes.
   @inline(__always)
   private static func isPlain<T>(_ type: T.Type) -> Bool {
-    _isPOD(T.self) && MemoryLayout<T>.size <= MemoryLayout<Bits>.size
-      && RuntimeType.isEnum(T.self)
+    BitwiseIdentity.isPlain(T.self) && RuntimeType.isEnum(T.self)
   }
 
   /// The bits of the cached case of the plain enum `T` named `name`, if any.
@@ -780,13 +778,9 @@ final class BareCaseCache: @unchecked Sendable {
     pthread_mutex_lock(mutex)
     if Self.isPlain(T.self) {
       if plain.count < 256 {
-        var bits: Bits = (0, 0, 0, 0)
-        withUnsafeMutableBytes(of: &bits) { destination in
-          withUnsafeBytes(of: value) { source in
-            destination.copyMemory(from: UnsafeRawBufferPointer(rebasing: source.prefix(MemoryLayout<T>.size)))
-          }
-        }
-        plain.append(PlainEntry(type: ObjectIdentifier(T.self), name: name, bits: bits))
+        plain.append(
+          PlainEntry(
+            type: ObjectIdentifier(T.self), name: name, bits: BitwiseIdentity.bits(of: value)))
       }
     } else if values.count < 4096 {
       values[Key(type: ObjectIdentifier(T.self), name: name)] = value
