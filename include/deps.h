@@ -275,6 +275,31 @@ char *deps_store_state(deps_store *s);
 char *deps_store_state_patch(deps_store *s);
 
 /**
+ * METHOD. What changed in the state since the last deps_store_state_changes on s, as a JSON
+ * Patch (RFC 6902) whose paths (JSON Pointers, RFC 6901) address the changed members and array
+ * elements: "[]" when nothing changed; [{"op":"replace","path":"","value":<state>}] on the first
+ * call; then "replace", "add" and "remove" operations, e.g. one changed todo of a list is
+ * [{"op":"replace","path":"/todos/500/title","value":"milk"}] and an inserted one
+ * [{"op":"add","path":"/todos/3","value":{...}}]. Applied in order to the previous call's state
+ * (deps_json_patch_apply), they give the current state. Parts equal by the state's own == are
+ * skipped without being encoded (an array element by element, by its common prefix and
+ * suffix), so the cost follows the change, not the state's size; the store keeps the previous
+ * call's state (a copy sharing its storage). Independent of deps_store_state and
+ * deps_store_state_patch (each read keeps its own previous state).
+ * Returns: a string the caller frees with deps_free; NULL when s is NULL (deps_last_error()).
+ */
+char *deps_store_state_changes(deps_store *s);
+
+/**
+ * Applies a JSON Patch (RFC 6902: add, remove, replace, move, copy, test) to a JSON document.
+ * On success *out_json is the result, a string the caller frees with deps_free.
+ * Returns: DEPS_OK; DEPS_EINVAL (a NULL argument); DEPS_EDECODE (malformed JSON, or an
+ * operation that cannot apply, named by its position: a missing path, an unknown op, a failed
+ * test), with deps_last_error() and *out_json set to NULL.
+ */
+int deps_json_patch_apply(const char *document_json, const char *patch_json, char **out_json);
+
+/**
  * METHOD. Calls fn(user_data, action_json, state_json) for every action the store handles
  * from now on, on the thread inside the call that handled it (send or run). Replaces the
  * previous observer; fn NULL stops observing. user_data is not owned by the store.

@@ -48,7 +48,7 @@ enum CArgument {
     throws(BridgeError) -> Value
   {
     guard let pointer else { throw null(function, parameter) }
-    return try parse(pointer, "\(function): \(parameter)")
+    return try parse(pointer, function, parameter)
   }
 
   /// `pointer` parsed as JSON, nil when NULL.
@@ -56,7 +56,19 @@ enum CArgument {
     _ pointer: UnsafePointer<CChar>?, _ function: String, _ parameter: String
   ) throws(BridgeError) -> Value? {
     guard let pointer else { return nil }
-    return try parse(pointer, "\(function): \(parameter)")
+    return try parse(pointer, function, parameter)
+  }
+
+  /// Parses the NUL-terminated UTF-8 text at `pointer`; errors start with
+  /// `function: parameter` (built only on failure).
+  static func parse(_ pointer: UnsafePointer<CChar>, _ function: String, _ parameter: String)
+    throws(BridgeError) -> Value
+  {
+    do {
+      return try Value(jsonBytes: UnsafeRawBufferPointer(start: pointer, count: strlen(pointer)))
+    } catch {
+      throw BridgeError(.decode, "\(function): \(parameter): \(error.message)")
+    }
   }
 
   /// Parses the NUL-terminated UTF-8 text at `pointer`; errors start with `label`.

@@ -15,6 +15,19 @@ public typealias DepsActionFunction = @convention(c) (
   _ stateJSON: UnsafePointer<CChar>?
 ) -> Void
 
+/// The compact JSON text of `value` in a buffer the caller frees with `deps_free` (NULL only
+/// when out of memory): written once and copied once, without an intermediate `String`.
+func mallocJSON(_ value: Value) -> UnsafeMutablePointer<CChar>? {
+  value.withCompactJSONBytes { bytes in
+    guard let copy = malloc(bytes.count + 1)?.assumingMemoryBound(to: CChar.self) else {
+      return nil
+    }
+    if let base = bytes.baseAddress { memcpy(copy, base, bytes.count) }
+    copy[bytes.count] = 0
+    return copy
+  }
+}
+
 /// The object behind a `deps_store *`.
 final class StoreHandle: CHandle, @unchecked Sendable {
   let store: any BridgedStore
@@ -131,7 +144,7 @@ public func deps_store_state(_ store: OpaquePointer?) -> UnsafeMutablePointer<CC
   return handle.lock.withLock {
     let state = handle.store.state
     handle.lastRead = state
-    return mallocCString(state.json())
+    return mallocJSON(state)
   }
 }
 
@@ -150,7 +163,50 @@ public func deps_store_state_patch(_ store: OpaquePointer?) -> UnsafeMutablePoin
     let state = handle.store.state
     let patch = MergePatch.diff(from: handle.lastRead ?? .object(ValueObject()), to: state)
     handle.lastRead = state
-    return mallocCString((patch ?? .object(ValueObject())).json())
+    return mallocJSON(patch ?? .object(ValueObject()))
+  }
+}
+
+/// What changed in the state since the last `deps_store_state_changes` on this handle, as a
+/// JSON Patch (RFC 6902): `[]` when nothing changed, one `replace` of `""` (the whole state) on
+/// the first call, else `add`/`remove`/`replace` operations whose JSON Pointer paths address the
+/// changed members and array elements (`/todos/500/title`). Parts equal by the state's `==` are
+/// not encoded. The caller frees it with `deps_free`. NULL when `s` is NULL
+/// (`deps_last_error()` says so).
+@_cdecl("deps_store_state_changes")
+public func deps_store_state_changes(_ store: OpaquePointer?) -> UnsafeMutablePointer<CChar>? {
+  guard let store else {
+    setLastError(CArgument.null("deps_store_state_changes", "s"))
+    return nil
+  }
+  let handle = Handle.object(store, as: StoreHandle.self)
+  return handle.lock.withLock { mallocJSON(handle.store.stateChanges()) }
+}
+
+/// Applies a JSON Patch (RFC 6902: `add`, `remove`, `replace`, `move`, `copy`, `test`) to a
+/// JSON document; `*out_json` (freed by the caller with `deps_free`) is the result.
+///
+/// - Returns: `DEPS_OK`; `DEPS_EINVAL` for a NULL argument; `DEPS_EDECODE` for malformed JSON
+///   or an operation that cannot apply (named by its position), with `deps_last_error()`, and
+///   `*out_json` set to NULL.
+@_cdecl("deps_json_patch_apply")
+public func deps_json_patch_apply(
+  _ documentJSON: UnsafePointer<CChar>?, _ patchJSON: UnsafePointer<CChar>?,
+  _ out: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
+) -> Int32 {
+  withLastError { () throws(BridgeError) in
+    let function = "deps_json_patch_apply"
+    guard let out else { throw CArgument.null(function, "out_json") }
+    out.pointee = nil
+    let document = try CArgument.json(documentJSON, function, "document_json")
+    let patch = try CArgument.json(patchJSON, function, "patch_json")
+    let result: Value
+    do throws(ValueError) {
+      result = try JSONPatch.apply(patch, to: document)
+    } catch {
+      throw BridgeError(.decode, "\(function): \(error.message)")
+    }
+    out.pointee = mallocJSON(result)
   }
 }
 

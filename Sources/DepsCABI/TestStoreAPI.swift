@@ -197,7 +197,7 @@ public func deps_test_store_apply_overrides(
 @_cdecl("deps_test_store_state")
 public func deps_test_store_state(_ testStore: OpaquePointer?) -> UnsafeMutablePointer<CChar>? {
   guard let handle = testStoreHandle(testStore, "deps_test_store_state") else { return nil }
-  return handle.lock.withLock { mallocCString(handle.store.state.json()) }
+  return handle.lock.withLock { mallocJSON(handle.store.state) }
 }
 
 /// Ends the test: reports unreceived actions and running effects (then cancels them).

@@ -38,6 +38,8 @@ int main(void) {
   CHECK(int, deps_store_run, (deps_store *, int));
   CHECK(char *, deps_store_state, (deps_store *));
   CHECK(char *, deps_store_state_patch, (deps_store *));
+  CHECK(char *, deps_store_state_changes, (deps_store *));
+  CHECK(int, deps_json_patch_apply, (const char *, const char *, char **));
   CHECK(int, deps_store_observe, (deps_store *, void (*)(void *, const char *, const char *), void *));
   CHECK(const char *, deps_store_errmsg, (deps_store *));
   CHECK(void, deps_store_close, (deps_store *));

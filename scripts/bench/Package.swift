@@ -10,7 +10,10 @@ let package = Package(
   targets: [
     .executableTarget(
       name: "DepsBench",
-      dependencies: [.product(name: "DepsCore", package: "Deps")],
+      dependencies: [
+        .product(name: "DepsCore", package: "Deps"),
+        .product(name: "DepsCatalogue", package: "Deps"),
+      ],
       path: "Sources/DepsBench")
   ],
   swiftLanguageModes: [.v6]

@@ -1,6 +1,7 @@
 // `deps.Store{feature=, context=, state=, dependencies=}`: a plain store as a full userdata with
 // the metatable `deps.Store`. `s:send(action, payload)` reduces and runs effects until they
-// wait; `s:run(seconds)` pumps effects (true when idle); `s.state` is a fresh copy and `s:state_patch()` what changed since the last read;
+// wait; `s:run(seconds)` pumps effects (true when idle); `s.state` is a fresh copy and `s:state_patch()` what changed since the last read
+// (`s:state_changes()`: the same as JSON Patch operations addressing array elements);
 // `s:on_action(function(action, payload, state) end)` observes every handled action. For a host's
 // event loop: `s:fd()` is a descriptor readable while the store has work ready, `s:pump()` does
 // that work without blocking (true when idle), `s:next_deadline()` the seconds until the next
@@ -99,6 +100,7 @@ enum LuaStore {
       methods: [
         ("send", send), ("run", run), ("on_action", onAction), ("close", close), ("fd", fd),
         ("pump", pump), ("next_deadline", nextDeadline), ("state_patch", statePatch),
+        ("state_changes", stateChanges),
       ] + LuaTrace.storeMethods,
       index: index,
       metamethods: [
@@ -201,6 +203,17 @@ enum LuaStore {
       guard pushPatch(L, patch ?? .object(ValueObject())) else {
         throw .error("Lua stack overflow")
       }
+      return 1
+    }
+  }
+
+  /// `s:state_changes()`: what changed since the last `s:state_changes()`, as a JSON Patch
+  /// (RFC 6902) list of `{op=, path=, value=}` tables (paths are JSON Pointers, array indexes
+  /// from 0; the first call gives one `replace` of `""`, the whole state).
+  private static let stateChanges: clua_SwiftFunction = { L in
+    luaEntry(L) { L, _ throws(LuaFailure) in
+      let (_, store) = try open(L)
+      guard LuaValue.push(L, store.stateChanges()) else { throw .error("Lua stack overflow") }
       return 1
     }
   }

@@ -14,6 +14,12 @@ public protocol BridgedStore: AnyObject, Sendable {
   func run(timeout seconds: Double) -> (idle: Bool, issues: [String])
   /// The current state.
   var state: Value { get }
+  /// What changed in the state since the previous call, as JSON Patch (RFC 6902) operations:
+  /// `[]` when nothing changed, `[{"op":"replace","path":"","value":<state>}]` the first time.
+  /// Equal parts are skipped by the state's own `==` without being encoded, so one changed
+  /// element of a long array costs one comparison per element and the encoding of that
+  /// element. The store keeps the state of the previous call (a copy sharing its storage).
+  func stateChanges() -> Value
   /// Calls `observer` with every handled action and the resulting state (nil stops).
   func observe(_ observer: ((_ action: Value, _ state: Value) -> Void)?)
   /// True while an effect is running.
@@ -40,6 +46,8 @@ final class SwiftBridgedStore<State: Equatable, Action>: BridgedStore, @unchecke
   /// `[recorder]`, built once (not an array allocation per call).
   private let reporters: [any IssueReporter]
   private var observation: StoreObservation?
+  /// The state as of the last `stateChanges()` (nil: none yet).
+  private var changesBaseline: State?
   var dialect: TestStoreDialect = .c
 
   init<R: Reducer>(
@@ -74,6 +82,15 @@ final class SwiftBridgedStore<State: Equatable, Action>: BridgedStore, @unchecke
   }
 
   var state: Value { codec.encodeState(store.state) }
+
+  func stateChanges() -> Value {
+    let current = store.state
+    defer { changesBaseline = current }
+    guard let baseline = changesBaseline else {
+      return .array([JSONPatch.replace("", codec.encodeState(current))])
+    }
+    return .array(codec.changes(from: baseline, to: current))
+  }
 
   var hasEffectsInFlight: Bool { store.hasEffectsInFlight }
 

@@ -23,6 +23,9 @@ public struct FeatureCodec<State, Action>: Sendable {
   let decodeState: @Sendable (Value) throws(BridgeError) -> State
   let encodeAction: @Sendable (Action) -> Value
   let decodeAction: @Sendable (Value) throws(BridgeError) -> Action
+  /// The JSON Patch operations between two states without encoding their equal parts (nil:
+  /// encode both and diff the `Value`s).
+  var stateChanges: (@Sendable (_ old: State, _ new: State) -> [Value])?
 
   /// A codec from explicit functions.
   public init(
@@ -35,6 +38,15 @@ public struct FeatureCodec<State, Action>: Sendable {
     self.decodeState = decodeState
     self.encodeAction = encodeAction
     self.decodeAction = decodeAction
+    self.stateChanges = nil
+  }
+
+  /// The JSON Patch (RFC 6902) operations turning the encoding of `old` into that of `new`.
+  func changes(from old: State, to new: State) -> [Value] {
+    if let stateChanges { return stateChanges(old, new) }
+    var operations: [Value] = []
+    JSONPatch.diff(from: encodeState(old), to: encodeState(new), into: &operations)
+    return operations
   }
 }
 
@@ -45,7 +57,7 @@ extension FeatureCodec {
   func rejectingPayloads(of names: Set<String>, feature: String) -> Self {
     guard !names.isEmpty else { return self }
     let decode = decodeAction
-    return Self(
+    var codec = Self(
       encodeState: encodeState, decodeState: decodeState, encodeAction: encodeAction,
       decodeAction: { value throws(BridgeError) in
         if case .object(let object) = value, object.count == 1, let name = object.keys.first,
@@ -59,6 +71,8 @@ extension FeatureCodec {
         }
         return try decode(value)
       })
+    codec.stateChanges = stateChanges
+    return codec
   }
 }
 
@@ -66,7 +80,7 @@ extension FeatureCodec
 where State: Codable & SendableMetatype, Action: Codable & SendableMetatype {
   /// The codec of Codable state and actions (docs/values.md shapes).
   public static var codable: Self {
-    Self(
+    var codec = Self(
       encodeState: { state in
         (try? ValueEncoder().encode(state)) ?? Value(reflecting: state)
       },
@@ -83,6 +97,19 @@ where State: Codable & SendableMetatype, Action: Codable & SendableMetatype {
           throw BridgeError(error as? ValueError ?? ValueError(kind: .shape, message: "\(error)"))
         }
       })
+    let encodeState = codec.encodeState
+    codec.stateChanges = { old, new in
+      var operations: [Value] = []
+      do {
+        try StateChanges.diff(from: old, to: new, into: &operations)
+      } catch {
+        // A part that cannot be encoded: diff the whole encodings (as `state` reads them).
+        operations.removeAll()
+        JSONPatch.diff(from: encodeState(old), to: encodeState(new), into: &operations)
+      }
+      return operations
+    }
+    return codec
   }
 }
 

@@ -26,6 +26,22 @@ extension Value {
   }
 }
 
+extension Value {
+  /// Calls `body` with the compact JSON text of this value as UTF-8 bytes (valid during the
+  /// call only), without making a `String` of it: what a C front copies into its own buffer.
+  ///
+  /// ```swift
+  /// let count = (["a": 1] as Value).withCompactJSONBytes { $0.count }  // 7
+  /// ```
+  public func withCompactJSONBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R)
+    rethrows -> R
+  {
+    var writer = JSONWriter(pretty: false, sortedKeys: false)
+    writer.write(self, indent: 0)
+    return try writer.output.withUnsafeBufferPointer(body)
+  }
+}
+
 /// Serializes `Value`s into UTF-8 bytes.
 struct JSONWriter {
   let pretty: Bool

@@ -238,6 +238,9 @@ final class ValueDecodingNode: Decoder {
     _ type: T.Type, name: String, value: Value, parent: ValueDecodingNode?,
     component: ValuePathComponent?
   ) throws -> T {
+    if let bits = BareCaseCache.shared.plainBits(T.self, name) {
+      return BitwiseIdentity.load(bits, as: T.self)
+    }
     if let cached = BareCaseCache.shared.value(T.self, name) { return cached }
     let decoded = try T(
       from: ValueDecodingNode(value: value, parent: parent, component: component, isEnum: true))
@@ -725,6 +728,37 @@ final class BareCaseCache: @unchecked Sendable {
   private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
   private var values: [Key: Any] = [:]
 
+  typealias Bits = BitwiseIdentity.Bits
+
+  /// A cached case of a plain (POD: no references anywhere in it) enum, as its bits: loading
+  /// them back makes the value without a dynamic cast or an `Optional<T>` (whose metadata an
+  /// unspecialized lookup would fetch from the runtime). Searched linearly: few features,
+  /// few cases, and comparing a type and a short name is cheaper than hashing the name.
+  private struct PlainEntry {
+    let type: ObjectIdentifier
+    let name: String
+    let bits: Bits
+  }
+
+  private var plain: [PlainEntry] = []
+
+  /// Whether cases of `T` may be kept as bits: a POD enum of at most 32 bytes.
+  @inline(__always)
+  private static func isPlain<T>(_ type: T.Type) -> Bool {
+    BitwiseIdentity.isPlain(T.self) && RuntimeType.isEnum(T.self)
+  }
+
+  /// The bits of the cached case of the plain enum `T` named `name`, if any.
+  @inline(__always)
+  func plainBits<T>(_ type: T.Type, _ name: String) -> Bits? {
+    guard Self.isPlain(T.self) else { return nil }
+    let key = ObjectIdentifier(T.self)
+    pthread_mutex_lock(mutex)
+    defer { pthread_mutex_unlock(mutex) }
+    for entry in plain where entry.type == key && entry.name == name { return entry.bits }
+    return nil
+  }
+
   private init() { pthread_mutex_init(mutex, nil) }
 
   /// The cached case of `type` named `name`, if any.
@@ -742,7 +776,15 @@ final class BareCaseCache: @unchecked Sendable {
   func remember<T>(_ value: T, _ name: String) {
     guard RuntimeType.isEnum(T.self), Mirror(reflecting: value).children.isEmpty else { return }
     pthread_mutex_lock(mutex)
-    if values.count < 4096 { values[Key(type: ObjectIdentifier(T.self), name: name)] = value }
+    if Self.isPlain(T.self) {
+      if plain.count < 256 {
+        plain.append(
+          PlainEntry(
+            type: ObjectIdentifier(T.self), name: name, bits: BitwiseIdentity.bits(of: value)))
+      }
+    } else if values.count < 4096 {
+      values[Key(type: ObjectIdentifier(T.self), name: name)] = value
+    }
     pthread_mutex_unlock(mutex)
   }
 }

@@ -88,7 +88,8 @@ static void todos_run(int size, long n, char *(*read)(deps_store *)) {
 #define TODOS_OPS(index)                                                                        \
   static void todos_send_##index(long n) { todos_run(index, n, NULL); }                         \
   static void todos_state_##index(long n) { todos_run(index, n, deps_store_state); }            \
-  static void todos_patch_##index(long n) { todos_run(index, n, deps_store_state_patch); }
+  static void todos_patch_##index(long n) { todos_run(index, n, deps_store_state_patch); }    \
+  static void todos_changes_##index(long n) { todos_run(index, n, deps_store_state_changes); }
 TODOS_OPS(0)
 TODOS_OPS(1)
 TODOS_OPS(2)
@@ -113,7 +114,10 @@ static const struct op ops[] = {
   {"c.size.send+state." size, "none",                                                           \
    "C: the same send + deps_store_state (the whole state)", todos_state_##index, 2},            \
   {"c.size.send+patch." size, "none",                                                           \
-   "C: the same send + deps_store_state_patch (what changed)", todos_patch_##index, 2},
+   "C: the same send + deps_store_state_patch (what changed)", todos_patch_##index, 2},        \
+  {"c.size.send+changes." size, "none",                                                         \
+   "C: the same send + deps_store_state_changes (JSON Patch of the change)",                    \
+   todos_changes_##index, 2},
   TODOS_ROWS(0, "10") TODOS_ROWS(1, "1000") TODOS_ROWS(2, "100000")
 };
 

@@ -2,6 +2,7 @@
 // opened from the feature registry (JSON action in, JSON state out), JSON action decoding,
 // and an endpoint overridden by a foreign function against the same endpoint as a Swift
 // closure.
+import DepsCatalogue
 import DepsCore
 
 /// Declared exactly as the catalogue's `Counter.Action` (package access in DepsCore), so
@@ -76,6 +77,12 @@ enum BridgeBenchmarks {
     }
   }
 
+  /// The catalogue's features (Counter) in the process-wide registry, which starts empty.
+  static let catalogue: Bool = {
+    SeedCatalogue.module.register()
+    return true
+  }()
+
   static var all: [Benchmark] {
     [
       Benchmark(
@@ -83,6 +90,7 @@ enum BridgeBenchmarks {
         summary: "Counter via the feature registry: JSON action -> send -> state JSON",
         target: .nanoseconds(2_000)
       ) { n in
+        _ = catalogue
         do {
           let store = try FeatureRegistry.shared.descriptor("Counter")
             .open(context: .live, overrides: DependencyOverrides())

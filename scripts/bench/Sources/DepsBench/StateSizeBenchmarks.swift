@@ -47,12 +47,74 @@ struct SizedTodos: Reducer {
   private static let hundredThousand = make(100_000)
 }
 
+/// The same list as a Codable feature in a registry, driven through the Bridge as C and Lua
+/// drive a store (JSON action in; the whole state, or only the change, out), with a reducer
+/// that finds the todo by position (its id), so the rows measure the Bridge, not a search.
+struct BridgedTodos: Reducer {
+  struct Todo: Equatable, Codable, Sendable {
+    var id: Int
+    var title: String
+    var isComplete = false
+  }
+
+  struct State: Equatable, Codable, Sendable {
+    var todos: [Todo] = []
+  }
+
+  enum Action: Equatable, Codable, Sendable {
+    case titleChanged(id: Int, title: String)
+  }
+
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      switch action {
+      case .titleChanged(let id, let title):
+        if state.todos.indices.contains(id) { state.todos[id].title = title }
+        return .none
+      }
+    }
+  }
+
+  static let registry: FeatureRegistry = {
+    let registry = FeatureRegistry()
+    registry.register(
+      name: "BridgedTodos", summary: "", actions: [ActionDescriptor("titleChanged", payload: "")],
+      dependencies: [], initialState: State(), codec: .codable
+    ) { BridgedTodos() }
+    return registry
+  }()
+
+  /// Stores already opened, by row (opening one decodes N todos: kept out of the timings).
+  nonisolated(unsafe) static var opened: [String: any BridgedStore] = [:]
+
+  /// The store of the row `name`, holding N todos, opened once.
+  static func store(_ name: String, _ count: Int) -> any BridgedStore {
+    if let store = opened[name] { return store }
+    let store = open(count)
+    _ = store.stateChanges()
+    opened[name] = store
+    return store
+  }
+
+  private static func open(_ count: Int) -> any BridgedStore {
+    let state = Value.object(["todos": .array((0..<count).map { index in
+      ["id": .int(index), "title": .string("todo \(index)"), "isComplete": false]
+    })])
+    do {
+      return try registry.descriptor("BridgedTodos").open(
+        state: state, context: .test, overrides: DependencyOverrides())
+    } catch {
+      fatalError("\(error)")
+    }
+  }
+}
+
 enum StateSizeBenchmarks {
   static let sizes = [10, 1_000, 100_000]
   static let titles = ["first", "second"]
 
   static var all: [Benchmark] {
-    stateOwnCost + sizes.map { size in
+    stateOwnCost + bridged + sizes.map { size in
       var benchmark = Benchmark(
         name: "size.store.send.\(size)",
         summary: "Store.send changing one todo's title, \(size) todos",
@@ -85,6 +147,36 @@ enum StateSizeBenchmarks {
         benchmark.warmup = 2
         return benchmark
       }
+  }
+
+  /// The Bridge: a JSON action sent, then nothing, the whole state, or only the change read.
+  static var bridged: [Benchmark] {
+    let reads: [(String, String, @Sendable (any BridgedStore) -> Void)] = [
+      ("send", "send only", { _ in }),
+      ("send+state", "+ the whole state as JSON text", { blackHole($0.state.json().utf8.count) }),
+      ("send+changes", "+ the change as JSON Patch text",
+       { blackHole($0.stateChanges().json().utf8.count) }),
+    ]
+    return reads.flatMap { read in
+      sizes.map { size in
+        var benchmark = Benchmark(
+          name: "size.bridge.\(read.0).\(size)",
+          summary: "Bridge: JSON titleChanged sent, \(read.1), \(size) todos",
+          target: .none
+        ) { n in
+          let store = BridgedTodos.store("\(read.0).\(size)", size)
+          let actions: [Value] = titles.map { title in
+            ["titleChanged": ["id": .int(size / 2), "title": .string(title)]]
+          }
+          for i in 0..<n {
+            do { _ = try store.send(actions[i & 1]) } catch { fatalError("\(error)") }
+            read.2(store)
+          }
+        }
+        benchmark.warmup = 2
+        return benchmark
+      }
+    }
   }
 
   /// What the state costs by itself, whoever holds it: a one-item change of a copy that shares
