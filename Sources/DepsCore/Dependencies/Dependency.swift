@@ -48,7 +48,8 @@ public struct Dependency<Value>: @unchecked Sendable, _HasInitialValues {
   ) where Key.Value == Value {
     self.initial = DependencyValues.currentFast.storage
     self.keyPath = \DependencyValues.[token: KeyToken<Key>()]
-    self.site = unsafeBitCast(Key.self, to: UnsafeRawPointer.self)
+    self.site = UnsafeRawPointer(bitPattern: UInt(bitPattern: ObjectIdentifier(Key.self)))
+      ?? UnsafeRawPointer(Unmanaged.passUnretained(DependencyStorage.root).toOpaque())
     self.fileID = fileID
     self.filePath = filePath
     self.line = line
