@@ -15,6 +15,7 @@ import Synchronization
 import Glibc
 #endif
 
+@usableFromInline
 final class DependencyReadCache {
   /// What a hit compares, and the box it returns (all kept alive by `owners`).
   struct Entry {
@@ -151,7 +152,7 @@ final class DependencyReadCache {
   }
 
   /// Called by `DependencyValues.subscript(key:)` for every default or override it returns.
-  @inline(__always)
+  @usableFromInline
   static func noteRead(_ valueType: Any.Type) {
     guard let raw = pthread_getspecific(probeKey) else { return }
     Unmanaged<ReadProbe>.fromOpaque(raw)._withUnsafeGuaranteedRef { probe in

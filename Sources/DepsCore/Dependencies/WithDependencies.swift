@@ -24,7 +24,7 @@ public func withDependencies<R>(
   try SettingScope.setting { try updateValues(&values) }
   values.endSetting()
   let result = try SettingScope.notSetting {
-    try DependencyValues.$_current.withValue(values, operation: operation)
+    try TaskLocalRuntime.withDependencies(values, operation)
   }
   DependencyObjects.remember(result, values: values)
   return result

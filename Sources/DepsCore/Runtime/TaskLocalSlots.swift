@@ -11,9 +11,12 @@
 // probe values both ways (fast push → public `get`, public `withValue` → fast read) and checks
 // the reference is released after the pop. When it fails, or with `DEPS_SAFE_RUNTIME=1`, every
 // caller uses `withValue` and `get`.
-#if canImport(Glibc)
-import Glibc
-#endif
+import Synchronization
+
+/// The runtime's read, called directly on the hot paths (the same function `Entries.get` finds
+/// by name); only ever called once `TaskLocalRuntime.usesFast` said so.
+@_silgen_name("swift_task_localValueGet")
+private func taskLocalValueGet(key: UnsafeRawPointer) -> UnsafeMutableRawPointer?
 
 enum TaskLocalRuntime {
   typealias Push = @convention(c) (
@@ -34,6 +37,25 @@ enum TaskLocalRuntime {
     guard !RuntimeSwitch.isSafeForced, let entries = resolve(), check(entries) else { return nil }
     return entries
   }()
+
+  /// `fast != nil`, as a statically initialized flag (0: not decided yet, 1: fast, 2: safe),
+  /// so a hot read costs one load instead of a lazy global's once-check.
+  private static let mode = Atomic<UInt8>(0)
+
+  /// Whether the fast path is used.
+  @inline(__always)
+  static var usesFast: Bool {
+    let mode = mode.load(ordering: .relaxed)
+    if _fastPath(mode == 1) { return true }
+    return mode == 0 ? decideMode() : false
+  }
+
+  @inline(never)
+  private static func decideMode() -> Bool {
+    let usable = fast != nil
+    mode.store(usable ? 1 : 2, ordering: .relaxed)
+    return usable
+  }
 
   /// The entry points found by name (unchecked).
   static func resolve() -> Entries? {
@@ -104,6 +126,7 @@ enum TaskLocalRuntime {
       push(entries, Probe.$values, reference: object, type: ProbeValues.self)
       passed = passed && Probe.values.object === object
         && boundReference(entries, Probe.$values) == address(object)
+        && taskLocalValueGet(key: key(Probe.$values)) == entries.get(key(Probe.$values))
       entries.pop()
       passed = passed && Probe.values.object === Probe.root
         && boundReference(entries, Probe.$values) == nil
@@ -162,8 +185,11 @@ extension TaskLocalRuntime {
   /// identity comparisons; the node lives as long as the scope that bound it).
   @inline(__always)
   static var currentStorageAddress: UnsafeRawPointer {
-    guard let fast else { return currentStorageAddressSafely }
-    return currentStorageAddress(fast)
+    guard usesFast else { return currentStorageAddressSafely }
+    guard let slot = taskLocalValueGet(key: key(DependencyValues.$_current)) else {
+      return rootStorageAddress
+    }
+    return slot.load(as: UnsafeRawPointer.self)
   }
 
   /// `currentStorageAddress` through `entries`.
@@ -180,8 +206,11 @@ extension TaskLocalRuntime {
   /// The values current on this task/thread (`DependencyValues._current`).
   @inline(__always)
   static var currentDependencies: DependencyValues {
-    guard let fast else { return DependencyValues._current }
-    return currentDependencies(fast)
+    guard usesFast else { return DependencyValues._current }
+    guard let slot = taskLocalValueGet(key: key(DependencyValues.$_current)) else {
+      return DependencyValues()
+    }
+    return slot.assumingMemoryBound(to: DependencyValues.self).pointee
   }
 
   /// `currentDependencies` through `entries`.
