@@ -72,6 +72,28 @@ final class DependencyStorage: @unchecked Sendable {
     return nil
   }
 
+  /// `lookup` without retaining anything: the value's box stays alive as long as this node
+  /// (the caller holds it) does.
+  @inlinable @inline(__always)
+  func lookupUnretained(_ key: ObjectIdentifier) -> Unmanaged<AnyObject>? {
+    var node = Unmanaged.passUnretained(self)
+    while true {
+      let step = node._withUnsafeGuaranteedRef {
+        current -> (found: Unmanaged<AnyObject>?, parent: Unmanaged<DependencyStorage>?) in
+        if current.firstKey == key, let value = current.firstValue {
+          return (Unmanaged.passUnretained(value), nil)
+        }
+        if current.hasMoreEntries, let value = current.lookupMore(key) {
+          return (Unmanaged.passUnretained(value), nil)
+        }
+        return (nil, current.parent.map { Unmanaged.passUnretained($0) })
+      }
+      if let found = step.found { return found }
+      guard let parent = step.parent else { return nil }
+      node = parent
+    }
+  }
+
   @usableFromInline
   func lookupMore(_ key: ObjectIdentifier) -> AnyObject? {
     for entry in moreEntries where entry.key == key { return entry.value }

@@ -43,8 +43,8 @@ public struct DependencyValues: Sendable {
     // resolution stays out of line.
     @inlinable get {
       DependencyReadCache.noteRead(Key.Value.self)
-      if let box = storage.lookup(ObjectIdentifier(key)) {
-        return unsafeDowncast(box, to: ValueBox<Key.Value>.self).value
+      if let box = storage.lookupUnretained(ObjectIdentifier(key)) {
+        return box._withUnsafeGuaranteedRef { unsafeDowncast($0, to: ValueBox<Key.Value>.self).value }
       }
       return defaultValue(Key.self, function: function)
     }

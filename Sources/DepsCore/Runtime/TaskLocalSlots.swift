@@ -200,13 +200,14 @@ extension TaskLocalRuntime {
 
   /// `currentStorageAddress` through `TaskLocal.get`.
   static var currentStorageAddressSafely: UnsafeRawPointer {
-    UnsafeRawPointer(Unmanaged.passUnretained(DependencyValues._current.storage).toOpaque())
+    UnsafeRawPointer(Unmanaged.passUnretained(DependencyValues.$_current.get().storage).toOpaque())
   }
 
-  /// The values current on this task/thread (`DependencyValues._current`).
+  /// The values current on this task/thread (what `DependencyValues._current` returns; the
+  /// safe path is `TaskLocal.get`).
   @inline(__always)
   static var currentDependencies: DependencyValues {
-    guard usesFast else { return DependencyValues._current }
+    guard usesFast else { return DependencyValues.$_current.get() }
     guard let slot = taskLocalValueGet(key: key(DependencyValues.$_current)) else {
       return DependencyValues()
     }
