@@ -45,7 +45,7 @@ enum TaskLocalRuntime {
   /// Whether the fast path is used.
   @inline(__always)
   static var usesFast: Bool {
-    let mode = mode.load(ordering: .relaxed)
+    let mode = mode.load(ordering: .acquiring)
     if _fastPath(mode == 1) { return true }
     return mode == 0 ? decideMode() : false
   }
@@ -53,8 +53,22 @@ enum TaskLocalRuntime {
   @inline(never)
   private static func decideMode() -> Bool {
     let usable = fast != nil
-    mode.store(usable ? 1 : 2, ordering: .relaxed)
+    if usable {
+      dependenciesKeyWord.store(
+        UInt(bitPattern: key(DependencyValues.$_current)), ordering: .relaxed)
+    }
+    mode.store(usable ? 1 : 2, ordering: .releasing)
     return usable
+  }
+
+  /// The address of `DependencyValues.$_current` (set before `mode` becomes 1), so a hot read
+  /// skips the lazy global's once-check.
+  private static let dependenciesKeyWord = Atomic<UInt>(0)
+
+  /// The runtime key of `DependencyValues._current`; only once `usesFast` said so.
+  @inline(__always)
+  private static var dependenciesKey: UnsafeRawPointer {
+    UnsafeRawPointer(bitPattern: dependenciesKeyWord.load(ordering: .relaxed)).unsafelyUnwrapped
   }
 
   /// The entry points found by name (unchecked).
@@ -186,7 +200,7 @@ extension TaskLocalRuntime {
   @inline(__always)
   static var currentStorageAddress: UnsafeRawPointer {
     guard usesFast else { return currentStorageAddressSafely }
-    guard let slot = taskLocalValueGet(key: key(DependencyValues.$_current)) else {
+    guard let slot = taskLocalValueGet(key: dependenciesKey) else {
       return rootStorageAddress
     }
     return slot.load(as: UnsafeRawPointer.self)
@@ -208,7 +222,7 @@ extension TaskLocalRuntime {
   @inline(__always)
   static var currentDependencies: DependencyValues {
     guard usesFast else { return DependencyValues.$_current.get() }
-    guard let slot = taskLocalValueGet(key: key(DependencyValues.$_current)) else {
+    guard let slot = taskLocalValueGet(key: dependenciesKey) else {
       return DependencyValues()
     }
     return slot.assumingMemoryBound(to: DependencyValues.self).pointee
