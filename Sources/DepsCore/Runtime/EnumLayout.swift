@@ -17,16 +17,31 @@
 //    when the check fails, or with `DEPS_SAFE_RUNTIME=1`, no plan is learned and every case
 //    decodes through its synthesized `init(from:)`.
 
+import Synchronization
+
 enum RuntimeType {
   private static let enumKind: UInt = 0x201
 
   /// Whether the layout reads passed their check.
   static let layoutChecked: Bool = checkLayout()
 
+  /// `layoutChecked` as a statically initialized flag (0: not decided yet, 1: passed,
+  /// 2: failed), so the per-value test in the encoder and decoder is one load.
+  private static let layoutMode = Atomic<UInt8>(0)
+
   /// Whether `type` is an enum (not `Optional`, a struct or a class).
   @inline(__always)
   static func isEnum(_ type: Any.Type) -> Bool {
-    layoutChecked && readIsEnum(type)
+    let mode = layoutMode.load(ordering: .relaxed)
+    if _fastPath(mode == 1) { return readIsEnum(type) }
+    return mode == 0 ? decideLayoutMode() && readIsEnum(type) : false
+  }
+
+  @inline(never)
+  private static func decideLayoutMode() -> Bool {
+    let checked = layoutChecked
+    layoutMode.store(checked ? 1 : 2, ordering: .relaxed)
+    return checked
   }
 
   /// The number of cases of an enum whose cases all lack payloads, else `nil`.
