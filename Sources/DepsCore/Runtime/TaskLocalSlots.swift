@@ -18,6 +18,7 @@ import Synchronization
 @_silgen_name("swift_task_localValueGet")
 private func taskLocalValueGet(key: UnsafeRawPointer) -> UnsafeMutableRawPointer?
 
+@usableFromInline
 enum TaskLocalRuntime {
   typealias Push = @convention(c) (
     _ key: UnsafeRawPointer, _ value: UnsafeMutableRawPointer, _ type: UnsafeRawPointer
@@ -26,6 +27,7 @@ enum TaskLocalRuntime {
   typealias Get = @convention(c) (_ key: UnsafeRawPointer) -> UnsafeMutableRawPointer?
 
   /// The runtime entry points.
+  @usableFromInline
   struct Entries: @unchecked Sendable {
     let push: Push
     let pop: Pop
