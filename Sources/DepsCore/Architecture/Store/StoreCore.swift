@@ -321,14 +321,14 @@ final class StoreCore<State, Action>: StoreRuntime, @unchecked Sendable {
   }
 
   /// The reducer run inside the store's dependencies: bound straight in the task-local slot
-  /// (Runtime/TaskLocalSlots.swift), or not at all when they are current already.
+  /// (DependencyScope.swift), or not at all when they are current already.
   @inline(__always)
   private func reduce(_ action: Action) -> Effect<Action> {
     let storage = UnsafeRawPointer(Unmanaged.passUnretained(dependencies.storage).toOpaque())
     if DependencyValues.currentStorageAddress == storage {
       return reducer(&state, action)
     }
-    return TaskLocalRuntime.withDependencies(dependencies) { reducer(&state, action) }
+    return DependencyScope.withValues(dependencies) { reducer(&state, action) }
   }
 
   /// An action sent by an effect: handled at once on the store's thread, or hopped onto it.
