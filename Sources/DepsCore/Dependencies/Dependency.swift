@@ -16,22 +16,25 @@ import Synchronization
 /// ```
 @propertyWrapper
 public struct Dependency<Value>: @unchecked Sendable, _HasInitialValues {
-  let initial: DependencyStorage
-  let keyPath: KeyPath<DependencyValues, Value>
+  @usableFromInline let initial: DependencyStorage
+  @usableFromInline let keyPath: KeyPath<DependencyValues, Value>
   /// Identity of what is read, for the read cache (a key path object or a key's metatype).
-  let site: UnsafeRawPointer
-  let fileID: StaticString
-  let filePath: StaticString
-  let line: UInt
-  let column: UInt
+  @usableFromInline let site: UnsafeRawPointer
+  @usableFromInline let fileID: StaticString
+  @usableFromInline let filePath: StaticString
+  @usableFromInline let line: UInt
+  @usableFromInline let column: UInt
 
   /// Reads `keyPath` of the dependency values (`\.date`, or narrowed: `\.date.now`).
+  // Inlinable, so creating a wrapper compiles to plain stores in the caller's module (no
+  // unspecialized generic initializer).
+  @inlinable
   public init(
     _ keyPath: KeyPath<DependencyValues, Value> & Sendable,
     fileID: StaticString = #fileID, filePath: StaticString = #filePath,
     line: UInt = #line, column: UInt = #column
   ) {
-    self.initial = DependencyValues.currentFast.storage
+    self.initial = DependencyValues.currentStorageForWrapper()
     self.keyPath = keyPath
     self.site = UnsafeRawPointer(Unmanaged.passUnretained(keyPath).toOpaque())
     self.fileID = fileID
@@ -48,7 +51,8 @@ public struct Dependency<Value>: @unchecked Sendable, _HasInitialValues {
   ) where Key.Value == Value {
     self.initial = DependencyValues.currentFast.storage
     self.keyPath = \DependencyValues.[token: KeyToken<Key>()]
-    self.site = unsafeBitCast(Key.self, to: UnsafeRawPointer.self)
+    self.site = UnsafeRawPointer(bitPattern: UInt(bitPattern: ObjectIdentifier(Key.self)))
+      ?? UnsafeRawPointer(Unmanaged.passUnretained(DependencyStorage.root).toOpaque())
     self.fileID = fileID
     self.filePath = filePath
     self.line = line
@@ -88,6 +92,12 @@ public struct Dependency<Value>: @unchecked Sendable, _HasInitialValues {
     }
     return value
   }
+}
+
+extension DependencyValues {
+  /// The storage node current on this task/thread (retained), for a new `@Dependency`.
+  @usableFromInline
+  static func currentStorageForWrapper() -> DependencyStorage { currentFast.storage }
 }
 
 /// A type that carries the dependency values it was created with (`@Dependency` does);

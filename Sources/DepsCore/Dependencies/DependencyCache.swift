@@ -222,7 +222,8 @@ final class HeldReports: @unchecked Sendable {
 
 /// A value stored by reference so a read can take it back with `unsafeDowncast` (the key's type
 /// fixes the value's type, so no dynamic cast is needed).
+@usableFromInline
 final class ValueBox<Value>: @unchecked Sendable {
-  let value: Value
+  @usableFromInline let value: Value
   init(_ value: Value) { self.value = value }
 }

@@ -15,6 +15,7 @@ import Synchronization
 import Glibc
 #endif
 
+@usableFromInline
 final class DependencyReadCache {
   /// What a hit compares, and the box it returns (all kept alive by `owners`).
   struct Entry {
@@ -135,25 +136,40 @@ final class DependencyReadCache {
     @exclusivity(unchecked) var uncacheable = false
   }
 
-  private static let probeKey: pthread_key_t = {
+  /// The pthread key of the probes plus one; 0 until the first probe is installed (a
+  /// statically initialized word: a read costs one load, and nothing more while no slow
+  /// `@Dependency` read has ever run).
+  private static let probeKeyPlusOne = Atomic<UInt>(0)
+
+  private static let createdProbeKey: pthread_key_t = {
     var key = pthread_key_t()
     pthread_key_create(&key, nil)
+    probeKeyPlusOne.store(UInt(key) + 1, ordering: .releasing)
     return key
   }()
 
   /// Installs `probe` as this thread's probe; returns the previous one (to restore).
   static func swapProbe(_ probe: ReadProbe?) -> ReadProbe? {
-    let previous = pthread_getspecific(probeKey).map {
+    let key = createdProbeKey
+    let previous = pthread_getspecific(key).map {
       Unmanaged<ReadProbe>.fromOpaque($0).takeRetainedValue()
     }
-    pthread_setspecific(probeKey, probe.map { Unmanaged.passRetained($0).toOpaque() })
+    pthread_setspecific(key, probe.map { Unmanaged.passRetained($0).toOpaque() })
     return previous
   }
 
-  /// Called by `DependencyValues.subscript(key:)` for every default or override it returns.
+  /// This thread's probe, if one is installed.
   @inline(__always)
+  private static var currentProbe: UnsafeMutableRawPointer? {
+    let keyPlusOne = probeKeyPlusOne.load(ordering: .acquiring)
+    guard keyPlusOne != 0 else { return nil }
+    return pthread_getspecific(pthread_key_t(truncatingIfNeeded: keyPlusOne - 1))
+  }
+
+  /// Called by `DependencyValues.subscript(key:)` for every default or override it returns.
+  @usableFromInline
   static func noteRead(_ valueType: Any.Type) {
-    guard let raw = pthread_getspecific(probeKey) else { return }
+    guard let raw = currentProbe else { return }
     Unmanaged<ReadProbe>.fromOpaque(raw)._withUnsafeGuaranteedRef { probe in
       probe.reads += 1
       probe.valueType = valueType
@@ -164,7 +180,7 @@ final class DependencyReadCache {
   /// depends on the running test) or while setting up (its report may still be owed): such a
   /// read is not remembered.
   static func noteUncacheable() {
-    guard let raw = pthread_getspecific(probeKey) else { return }
+    guard let raw = currentProbe else { return }
     Unmanaged<ReadProbe>.fromOpaque(raw)._withUnsafeGuaranteedRef { $0.uncacheable = true }
   }
 }

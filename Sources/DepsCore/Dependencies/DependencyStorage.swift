@@ -1,11 +1,13 @@
 // The storage behind `DependencyValues`: an immutable-once-shared chain of small nodes.
 // A scope (`withDependencies`, a store) adds one node holding only the keys it changed, whose
 // parent is the enclosing scope's node, so entering a scope costs one allocation and never
-// copies a dictionary. A node is mutated in place only while uniquely referenced (copy on
+// copies a dictionary: the node's first key is held inline (most scopes set one or two), the
+// others in an array allocated only for a second key. A node is mutated in place only while uniquely referenced (copy on
 // write); once pushed as `_current` or captured, it never changes — which is what lets
 // `@Dependency` cache a read by node identity. (So no dynamic exclusivity checks are needed on
 // its fields: `@exclusivity(unchecked)` saves ~60 instructions per access.)
 
+@usableFromInline
 final class DependencyStorage: @unchecked Sendable {
   struct Entry {
     let key: ObjectIdentifier
@@ -13,9 +15,19 @@ final class DependencyStorage: @unchecked Sendable {
   }
 
   /// The enclosing scope's node; lookups fall through to it.
-  let parent: DependencyStorage?
-  /// Keys set at this level, newest last.
-  @exclusivity(unchecked) private(set) var entries: [Entry] = []
+  @usableFromInline let parent: DependencyStorage?
+  /// The first key set at this level (nil: none yet) and its value.
+  @usableFromInline @exclusivity(unchecked) var firstKey: ObjectIdentifier?
+  @usableFromInline @exclusivity(unchecked) var firstValue: AnyObject?
+  /// The other keys set at this level, in the order they were first set.
+  @exclusivity(unchecked) private var moreEntries: [Entry] = []
+  /// `!moreEntries.isEmpty`, kept as a plain flag for the inlined lookup.
+  @usableFromInline @exclusivity(unchecked) var hasMoreEntries = false
+  /// Keys set at this level, in the order they were first set.
+  var entries: [Entry] {
+    guard let firstKey, let firstValue else { return [] }
+    return [Entry(key: firstKey, value: firstValue)] + moreEntries
+  }
   /// The explicitly set context in effect (inherited from the parent at creation).
   @exclusivity(unchecked) var context: DependencyContext?
   /// The cache of default values in effect (inherited from the parent at creation).
@@ -49,26 +61,55 @@ final class DependencyStorage: @unchecked Sendable {
   }
 
   /// The most recent value set for `key` in this chain, if any.
-  @inline(__always)
+  @inlinable @inline(__always)
   func lookup(_ key: ObjectIdentifier) -> AnyObject? {
     var node: DependencyStorage? = self
     while let current = node {
-      var index = current.entries.count
-      while index > 0 {
-        index -= 1
-        if current.entries[index].key == key { return current.entries[index].value }
-      }
+      if current.firstKey == key { return current.firstValue }
+      if current.hasMoreEntries, let value = current.lookupMore(key) { return value }
       node = current.parent
     }
     return nil
   }
 
+  /// `lookup` without retaining anything: the value's box stays alive as long as this node
+  /// (the caller holds it) does.
+  @inlinable @inline(__always)
+  func lookupUnretained(_ key: ObjectIdentifier) -> Unmanaged<AnyObject>? {
+    var node = Unmanaged.passUnretained(self)
+    while true {
+      let step = node._withUnsafeGuaranteedRef {
+        current -> (found: Unmanaged<AnyObject>?, parent: Unmanaged<DependencyStorage>?) in
+        if current.firstKey == key, let value = current.firstValue {
+          return (Unmanaged.passUnretained(value), nil)
+        }
+        if current.hasMoreEntries, let value = current.lookupMore(key) {
+          return (Unmanaged.passUnretained(value), nil)
+        }
+        return (nil, current.parent.map { Unmanaged.passUnretained($0) })
+      }
+      if let found = step.found { return found }
+      guard let parent = step.parent else { return nil }
+      node = parent
+    }
+  }
+
+  @usableFromInline
+  func lookupMore(_ key: ObjectIdentifier) -> AnyObject? {
+    for entry in moreEntries where entry.key == key { return entry.value }
+    return nil
+  }
+
   /// Sets `key` at this level (the caller guarantees this node is not shared).
   func put(_ key: ObjectIdentifier, _ value: AnyObject) {
-    if let index = entries.firstIndex(where: { $0.key == key }) {
-      entries[index].value = value
+    if firstKey == nil || firstKey == key {
+      firstKey = key
+      firstValue = value
+    } else if let index = moreEntries.firstIndex(where: { $0.key == key }) {
+      moreEntries[index].value = value
     } else {
-      entries.append(Entry(key: key, value: value))
+      moreEntries.append(Entry(key: key, value: value))
+      hasMoreEntries = true
     }
   }
 

@@ -19,7 +19,7 @@ public struct DependencyValues: Sendable {
   /// The values of the current task (what `@Dependency` and `withDependencies` read).
   @TaskLocal public static var _current = DependencyValues()
 
-  var storage: DependencyStorage
+  @usableFromInline var storage: DependencyStorage
 
   /// Empty values: no overrides, the process's default context.
   public init() { storage = .root }
@@ -39,24 +39,14 @@ public struct DependencyValues: Sendable {
     column column: UInt = #column,
     function function: StaticString = #function
   ) -> Key.Value {
-    get {
+    // Inlinable, so a caller's module specializes the override lookup for its key; the default
+    // resolution stays out of line.
+    @inlinable get {
       DependencyReadCache.noteRead(Key.Value.self)
-      if let box = storage.lookup(ObjectIdentifier(key)) {
-        return unsafeDowncast(box, to: ValueBox<Key.Value>.self).value
+      if let box = storage.lookupUnretained(ObjectIdentifier(key)) {
+        return box._withUnsafeGuaranteedRef { unsafeDowncast($0, to: ValueBox<Key.Value>.self).value }
       }
-      let isSetting = storage.isSetting || SettingScope.isActive
-      // A value from the process cache depends on the running test, and a value read while
-      // setting up may still owe a report: neither may be remembered by node identity.
-      if isSetting || (storage.cache === DependencyCache.global && TestFrameworks.isRunningTests)
-      {
-        DependencyReadCache.noteUncacheable()
-      }
-      let cache = storage.cache.resolved
-      let explicit = storage.context
-      return cache.value(
-        Key.self, context: explicit ?? cache.preparedContext() ?? DependencyContext.default,
-        contextIsDefault: explicit == nil, name: "\(function)",
-        preparation: storage.preparation, isSetting: isSetting)
+      return defaultValue(Key.self, function: function)
     }
     set {
       let box = ValueBox(newValue)
@@ -67,6 +57,26 @@ public struct DependencyValues: Sendable {
       }
       uniqueStorage().put(ObjectIdentifier(key), box)
     }
+  }
+
+  /// The default value of `Key` (no override set in this scope): prepared, or computed for the
+  /// context and cached.
+  @usableFromInline
+  func defaultValue<Key: TestDependencyKey>(_ key: Key.Type, function: StaticString)
+    -> Key.Value
+  {
+    let isSetting = storage.isSetting || SettingScope.isActive
+    // A value from the process cache depends on the running test, and a value read while
+    // setting up may still owe a report: neither may be remembered by node identity.
+    if isSetting || (storage.cache === DependencyCache.global && TestFrameworks.isRunningTests) {
+      DependencyReadCache.noteUncacheable()
+    }
+    let cache = storage.cache.resolved
+    let explicit = storage.context
+    return cache.value(
+      Key.self, context: explicit ?? cache.preparedContext() ?? DependencyContext.default,
+      contextIsDefault: explicit == nil, name: "\(function)",
+      preparation: storage.preparation, isSetting: isSetting)
   }
 
   /// The context defaults are resolved in (`live`, `preview`, `test`).

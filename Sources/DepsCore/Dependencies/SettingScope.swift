@@ -19,6 +19,8 @@ enum SettingScope {
   }()
 
   /// This thread's mark.
+  static func threadMark() -> UnsafeMutablePointer<Bool> { mark() }
+
   @inline(__always)
   private static func mark() -> UnsafeMutablePointer<Bool> {
     if let raw = pthread_getspecific(key) { return raw.assumingMemoryBound(to: Bool.self) }

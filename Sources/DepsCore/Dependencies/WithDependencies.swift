@@ -14,20 +14,86 @@ import Synchronization
 /// }
 /// ```
 /// An object returned by `operation` remembers these values for `withDependencies(from:)`.
+// Inlinable, so the caller's module specializes it for its result type; the scope's work is
+// in the non-generic helpers below, and only the safe runtime path (or an enclosing async
+// set-up) goes through the generic `withValue`.
+@inlinable
 @discardableResult
 public func withDependencies<R>(
   _ updateValues: (inout DependencyValues) throws -> Void,
   operation: () throws -> R
 ) rethrows -> R {
-  var values = DependencyValues.currentFast
-  values.beginSetting()
-  try SettingScope.setting { try updateValues(&values) }
-  values.endSetting()
-  let result = try SettingScope.notSetting {
-    try DependencyValues.$_current.withValue(values, operation: operation)
+  var values = DependencyValues._beginScope()
+  try DependencyValues._setUp(&values, updateValues)
+  let result: R
+  if let scope = DependencyValues._enterScope(values) {
+    defer { DependencyValues._exitScope(scope) }
+    result = try operation()
+  } else {
+    result = try DependencyValues._runScopeSafely(values, operation)
   }
-  DependencyObjects.remember(result, values: values)
+  if R.self is AnyObject.Type { DependencyObjects.remember(result as AnyObject, values: values) }
   return result
+}
+
+extension DependencyValues {
+  /// What `_enterScope` changed, for `_exitScope`.
+  @usableFromInline
+  struct _Scope {
+    @usableFromInline let mark: UnsafeMutablePointer<Bool>
+    @usableFromInline let outerMark: Bool
+    @usableFromInline let entries: TaskLocalRuntime.Entries
+  }
+
+  /// The values a new scope starts from: the current ones, marked as being set up.
+  @usableFromInline
+  static func _beginScope() -> DependencyValues {
+    var values = DependencyValues.currentFast
+    values.beginSetting()
+    return values
+  }
+
+  /// Runs a `withDependencies` closure on `values`, marked as setting up.
+  @usableFromInline
+  static func _setUp(
+    _ values: inout DependencyValues, _ updateValues: (inout DependencyValues) throws -> Void
+  ) rethrows {
+    try SettingScope.setting { try updateValues(&values) }
+    values.endSetting()
+  }
+
+  /// Binds `values` as `_current` (unmarked as setting up) until `_exitScope`; nil when the
+  /// safe path must be taken instead (`_runScopeSafely`).
+  @usableFromInline
+  static func _enterScope(_ values: DependencyValues) -> _Scope? {
+    guard TaskLocalRuntime.usesFast, !SettingScope.isSettingInTask,
+      let entries = TaskLocalRuntime.fast
+    else { return nil }
+    let mark = SettingScope.threadMark()
+    let scope = _Scope(mark: mark, outerMark: mark.pointee, entries: entries)
+    mark.pointee = false
+    TaskLocalRuntime.push(
+      entries, DependencyValues.$_current, reference: values.storage, type: DependencyValues.self)
+    return scope
+  }
+
+  /// Ends what `_enterScope` started.
+  @usableFromInline
+  static func _exitScope(_ scope: _Scope) {
+    scope.entries.pop()
+    scope.mark.pointee = scope.outerMark
+  }
+
+  /// The scope through `TaskLocal.withValue` (and the task-local setting mark when an async
+  /// closure is setting up around it).
+  @usableFromInline
+  static func _runScopeSafely<R>(_ values: DependencyValues, _ operation: () throws -> R)
+    rethrows -> R
+  {
+    try SettingScope.notSetting {
+      try TaskLocalRuntime.withDependencies(values, operation)
+    }
+  }
 }
 
 /// Runs async `operation` with the dependencies changed by `updateValues`.
@@ -174,12 +240,22 @@ extension DependencyValues {
 
 /// Objects returned from `withDependencies`, remembered weakly with their values so
 /// `withDependencies(from:)` can propagate them even without `@Dependency` properties.
+@usableFromInline
 enum DependencyObjects {
   private struct Remembered: @unchecked Sendable {
     weak var object: AnyObject?
     let values: DependencyValues
   }
   private static let table = Mutex<[ObjectIdentifier: Remembered]>([:])
+
+  /// Remembers `object`, returned by a `withDependencies` scope, with its values.
+  @usableFromInline
+  static func remember(_ object: AnyObject, values: DependencyValues) {
+    table.withLock { table in
+      if table.count > 256 { table = table.filter { $0.value.object != nil } }
+      table[ObjectIdentifier(object)] = Remembered(object: object, values: values)
+    }
+  }
 
   @inline(__always)
   static func remember<R>(_ result: R, values: DependencyValues) {

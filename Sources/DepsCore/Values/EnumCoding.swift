@@ -4,8 +4,8 @@
 // `nestedContainer(keyedBy: <Case>CodingKeys.self, forKey: .case)` and reshape it:
 //   no payload ⇄ "case", one unlabeled ⇄ {"case": v}, several ⇄ {"case": [v1, v2]},
 //   labeled ⇄ {"case": {"label": v}}.
-// Recognition: the type being coded is an enum (its runtime metadata kind), and the payload
-// key type is probed with `K(stringValue: "_0")` / `"_1"`; an uninhabited key type (no cases)
+// Recognition: the type being coded is an enum (its runtime metadata kind, read by
+// Runtime/EnumLayout.swift), and the payload key type is probed with `K(stringValue: "_0")` / `"_1"`; an uninhabited key type (no cases)
 // means no payload. Probing instead of comparing type names (`IncrementButtonTappedCodingKeys`)
 // avoids a runtime demangle per action (≈ 200 ns), and works for any key type naming scheme.
 // The same metadata lets an unknown case name come with the list of known ones.
@@ -47,50 +47,11 @@ enum EnumPayloadShape: Equatable {
   }
 }
 
-/// Facts read from Swift runtime type metadata (kind, enum case counts).
-enum RuntimeType {
-  private static let enumKind: UInt = 0x201
-
-  private static func metadata(_ type: Any.Type) -> UnsafeRawPointer {
-    unsafeBitCast(type, to: UnsafeRawPointer.self)
-  }
-
-  /// Whether `type` is an enum (not `Optional`, a struct or a class).
-  static func isEnum(_ type: Any.Type) -> Bool {
-    metadata(type).load(as: UInt.self) == enumKind
-  }
-
-  /// The number of cases of an enum whose cases all lack payloads, else `nil`.
-  static func caseCount(of type: Any.Type) -> Int? {
-    guard isEnum(type) else { return nil }
-    // TargetEnumMetadata: kind, then the nominal type descriptor, whose
-    // NumPayloadCasesAndPayloadSizeOffset (low 24 bits) and NumEmptyCases follow 5 Int32s.
-    let descriptor = metadata(type).load(fromByteOffset: MemoryLayout<UInt>.size,
-                                         as: UnsafeRawPointer.self)
-    let payloadCases = descriptor.load(fromByteOffset: 20, as: UInt32.self) & 0xFF_FFFF
-    let emptyCases = descriptor.load(fromByteOffset: 24, as: UInt32.self)
-    guard payloadCases == 0 else { return nil }
-    return Int(emptyCases)
-  }
-}
-
 /// The case names of a synthesized `CodingKeys` enum, for "did you mean" messages.
 enum CodingKeyCases {
   /// Every key of `Key`, when `Key` is a payload-free enum of at most 256 cases; else `nil`.
   static func names<Key: CodingKey>(_ keyType: Key.Type) -> [String]? {
-    guard let count = RuntimeType.caseCount(of: keyType), count > 0 else { return nil }
-    switch MemoryLayout<Key>.size {
-    case 0:
-      // A single-case enum has no bits: any bit pattern of size 0 is that case.
-      return [withUnsafeBytes(of: ()) { $0.loadUnaligned(as: Key.self) }.stringValue]
-    case 1 where count <= 256:
-      // Payload-free enum cases are numbered 0..<count in declaration order.
-      return (0..<count).map { tag in
-        withUnsafeBytes(of: UInt8(tag)) { $0.loadUnaligned(as: Key.self) }.stringValue
-      }
-    default:
-      return nil
-    }
+    RuntimeType.payloadFreeCases(of: keyType)?.map(\.stringValue)
   }
 
   /// `unknown case "x"` plus `; did you mean "y"?` (close matches) or `; expected one of …`.
@@ -234,86 +195,5 @@ final class EnumPlanCache: @unchecked Sendable {
     guard !plans.cases.contains(where: { $0.name == name }) else { return }
     plans.cases.append((name, plan))
     count += 1
-  }
-}
-
-/// An enum's value witnesses for reading and setting its case tag (Swift runtime ABI: the
-/// enum witnesses follow the value witness table's size, stride, flags and extra-inhabitant
-/// count, when its flags announce them).
-enum EnumWitnesses {
-  typealias GetTag = @convention(c) (UnsafeRawPointer, UnsafeRawPointer) -> UInt32
-  typealias InjectTag = @convention(c) (UnsafeMutableRawPointer, UInt32, UnsafeRawPointer) -> Void
-
-  private static let hasEnumWitnesses: UInt32 = 0x0020_0000
-  private static let word = MemoryLayout<UnsafeRawPointer>.size
-
-  /// The value witness table of `type`, when it has the enum witnesses.
-  private static func table(_ type: Any.Type) -> UnsafeRawPointer? {
-    guard RuntimeType.isEnum(type) else { return nil }
-    let metadata = unsafeBitCast(type, to: UnsafeRawPointer.self)
-    let table = metadata.load(fromByteOffset: -word, as: UnsafeRawPointer.self)
-    let flags = table.load(fromByteOffset: 10 * word, as: UInt32.self)
-    return flags & hasEnumWitnesses != 0 ? table : nil
-  }
-
-  /// The tag (case index: payload cases first, in declaration order) of `value`.
-  static func tag<T>(of value: T) -> UInt32? {
-    guard let table = table(T.self) else { return nil }
-    let getTag = unsafeBitCast(
-      table.load(fromByteOffset: 10 * word + 8, as: UnsafeRawPointer.self), to: GetTag.self)
-    let metadata = unsafeBitCast(T.self, to: UnsafeRawPointer.self)
-    return withUnsafePointer(to: value) { getTag(UnsafeRawPointer($0), metadata) }
-  }
-
-  /// The `destructiveInjectEnumTag` witness of `type`, when it is an enum that has one.
-  static func injector(_ type: Any.Type) -> InjectTag? {
-    guard let table = table(type) else { return nil }
-    return unsafeBitCast(
-      table.load(fromByteOffset: 12 * word + 8, as: UnsafeRawPointer.self), to: InjectTag.self)
-  }
-
-  /// Builds a `T` of case `tag` (`inject` is `T`'s injector) whose payload `fill` initializes
-  /// at the start of the value.
-  static func make<T>(
-    _ type: T.Type, inject: InjectTag, tag: UInt32,
-    fill: (UnsafeMutableRawPointer) throws -> Void
-  ) throws -> T {
-    let metadata = unsafeBitCast(T.self, to: UnsafeRawPointer.self)
-    // Not `withUnsafeTemporaryAllocation`: unspecialized, it looks up `Result<T, Error>`.
-    let raw = UnsafeMutableRawPointer.allocate(
-      byteCount: MemoryLayout<T>.size, alignment: MemoryLayout<T>.alignment)
-    defer { raw.deallocate() }
-    try fill(raw)
-    inject(raw, tag, metadata)
-    return raw.assumingMemoryBound(to: T.self).move()
-  }
-
-  /// Whether the payload case numbered `tag` of enum `type` is stored inline (not `indirect`),
-  /// read from its reflection field records; `false` when they are unavailable.
-  static func isInlinePayloadCase(_ type: Any.Type, tag: UInt32) -> Bool {
-    guard RuntimeType.isEnum(type) else { return false }
-    let metadata = unsafeBitCast(type, to: UnsafeRawPointer.self)
-    let descriptor = metadata.load(fromByteOffset: word, as: UnsafeRawPointer.self)
-    let payloadCases = descriptor.load(fromByteOffset: 20, as: UInt32.self) & 0xFF_FFFF
-    let emptyCases = descriptor.load(fromByteOffset: 24, as: UInt32.self)
-    guard tag < payloadCases else { return false }
-    // TypeContextDescriptor.Fields: a relative pointer to the FieldDescriptor.
-    let fieldsOffset = descriptor.load(fromByteOffset: 16, as: Int32.self)
-    guard fieldsOffset != 0 else { return false }
-    let fields = descriptor.advanced(by: 16 + Int(fieldsOffset))
-    let recordSize = Int(fields.load(fromByteOffset: 10, as: UInt16.self))
-    let recordCount = fields.load(fromByteOffset: 12, as: UInt32.self)
-    guard recordSize >= 12, recordCount == payloadCases + emptyCases else { return false }
-    var payloadIndex: UInt32 = 0
-    for index in 0..<Int(recordCount) {
-      let record = fields.advanced(by: 16 + index * recordSize)
-      guard record.load(fromByteOffset: 4, as: Int32.self) != 0 else { continue }
-      if payloadIndex == tag {
-        let isIndirect: UInt32 = 0x1
-        return record.load(as: UInt32.self) & isIndirect == 0
-      }
-      payloadIndex += 1
-    }
-    return false
   }
 }

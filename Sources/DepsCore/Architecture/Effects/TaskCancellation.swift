@@ -4,10 +4,6 @@
 // process-wide table of ids.
 import Synchronization
 
-#if canImport(Glibc)
-  import Glibc
-#endif
-
 /// The store and send an effect's operation runs for (bound while the store runs it).
 final class EffectContext: Sendable {
   nonisolated(unsafe) weak var runtime: StoreRuntime?
@@ -22,47 +18,13 @@ final class EffectContext: Sendable {
 }
 
 extension EffectContext {
-  /// Makes `self` the current effect context of this task until the matching `unbind()`:
-  /// pushed straight through the runtime's task-local entry points, as DependencyScope.swift
-  /// does for the dependencies (no closure, so an effect pays no extra async frame). Returns
-  /// false (and binds nothing) where those entry points cannot be found.
-  func bind() -> Bool {
-    guard let runtime = EffectContextScope.runtime else { return false }
-    let key = UnsafeRawPointer(Unmanaged.passUnretained(EffectContext.$current).toOpaque())
-    // The runtime takes the value at +1: an `EffectContext?` is one (retained) reference.
-    var reference = Unmanaged.passRetained(self).toOpaque()
-    runtime.push(key, &reference, runtime.valueType)
-    return true
-  }
+  /// Makes `self` the current effect context of this task until the matching `unbind()`,
+  /// without a closure (Runtime/TaskLocalSlots.swift). Returns false (and binds nothing) on
+  /// the runtime's safe path: the caller then uses `EffectContext.$current.withValue`.
+  func bind() -> Bool { TaskLocalRuntime.bindEffectContext(self) }
 
   /// Ends what a successful `bind()` started (same task, innermost first).
-  func unbind() {
-    EffectContextScope.runtime?.pop()
-  }
-}
-
-private enum EffectContextScope {
-  typealias Push =
-    @convention(c) (
-      _ key: UnsafeRawPointer, _ value: UnsafeMutableRawPointer, _ type: UnsafeRawPointer
-    ) -> Void
-  typealias Pop = @convention(c) () -> Void
-
-  struct Runtime: @unchecked Sendable {
-    let push: Push
-    let pop: Pop
-    let valueType: UnsafeRawPointer
-  }
-
-  static let runtime: Runtime? = {
-    guard MemoryLayout<EffectContext?>.size == MemoryLayout<UnsafeRawPointer>.size,
-      let push = dlsym(nil, "swift_task_localValuePush"),
-      let pop = dlsym(nil, "swift_task_localValuePop")
-    else { return nil }
-    return Runtime(
-      push: unsafeBitCast(push, to: Push.self), pop: unsafeBitCast(pop, to: Pop.self),
-      valueType: unsafeBitCast(EffectContext?.self as Any.Type, to: UnsafeRawPointer.self))
-  }()
+  func unbind() { TaskLocalRuntime.unbindEffectContext() }
 }
 
 /// The work started by `withTaskCancellation` outside any store, by id.

@@ -1,0 +1,118 @@
+// The enum layout reads and value witnesses: their checks pass on this toolchain, and each
+// fast result equals what the language (the safe path) gives.
+import Testing
+@testable import DepsCore
+
+private enum Shape: Equatable, Codable {
+  case circle(Double)
+  case label(String)
+  case pair(Int, Int)
+  case named(id: Int, title: String)
+  case point
+  case none
+}
+
+private indirect enum Tree: Equatable {
+  case leaf(Int)
+  case node(Tree, Tree)
+}
+
+private enum Payloads: Equatable {
+  case small(UInt8)
+  case inlineBox(Tree)
+  indirect case boxed(Tree)
+  case empty
+}
+
+private enum Colors: CaseIterable { case red, green, blue, cyan }
+private enum Single: CaseIterable { case only }
+
+/// The safe path's answer: the case index, from a `switch` (payload cases first).
+private func safeTag(_ shape: Shape) -> UInt32 {
+  switch shape {
+  case .circle: 0
+  case .label: 1
+  case .pair: 2
+  case .named: 3
+  case .point: 4
+  case .none: 5
+  }
+}
+
+@Suite struct EnumLayoutTests {
+  @Test func checksPassOnThisToolchain() {
+    #expect(RuntimeType.checkLayout())
+    #expect(RuntimeType.layoutChecked)
+    #expect(EnumWitnesses.check())
+    #expect(EnumWitnesses.usable == !RuntimeSwitch.isSafeForced)
+  }
+
+  @Test func kindAndCaseCountsMatchTheLanguage() {
+    #expect(RuntimeType.isEnum(Shape.self))
+    #expect(RuntimeType.isEnum(Colors.self))
+    #expect(RuntimeType.isEnum(Never.self))
+    #expect(!RuntimeType.isEnum(Int?.self))
+    #expect(!RuntimeType.isEnum(String.self))
+    #expect(!RuntimeType.isEnum([Int].self))
+    #expect(!RuntimeType.isEnum(RecordingIssueReporter.self))
+    #expect(RuntimeType.caseCount(of: Colors.self) == Colors.allCases.count)
+    #expect(RuntimeType.caseCount(of: Single.self) == 1)
+    #expect(RuntimeType.caseCount(of: Never.self) == 0)
+    #expect(RuntimeType.caseCount(of: Shape.self) == nil)
+    #expect(RuntimeType.payloadFreeCases(of: Colors.self) == Colors.allCases)
+    #expect(RuntimeType.payloadFreeCases(of: Single.self) == Single.allCases)
+    #expect(RuntimeType.payloadFreeCases(of: Never.self) == nil)
+  }
+
+  @Test func tagsMatchTheSwitch() {
+    let shapes: [Shape] = [
+      .circle(1.5), .label("a"), .pair(1, 2), .named(id: 3, title: "t"), .point, .none,
+    ]
+    for shape in shapes {
+      #expect(EnumWitnesses.readTag(of: shape) == safeTag(shape))
+    }
+    #expect(EnumWitnesses.readTag(of: 3) == nil)
+  }
+
+  @Test func injectedCasesEqualTheLanguagesOwn() throws {
+    let inject = try #require(EnumWitnesses.readInjector(Shape.self))
+    let circle = try EnumWitnesses.make(Shape.self, inject: inject, tag: 0) {
+      $0.initializeMemory(as: Double.self, to: 2.5)
+    }
+    let label = try EnumWitnesses.make(Shape.self, inject: inject, tag: 1) {
+      $0.initializeMemory(as: String.self, to: String(repeating: "long ", count: 8))
+    }
+    let point = try EnumWitnesses.make(Shape.self, inject: inject, tag: 4) { _ in }
+    #expect(circle == .circle(2.5))
+    #expect(label == .label(String(repeating: "long ", count: 8)))
+    #expect(point == .point)
+  }
+
+  @Test func indirectCasesAreNotInline() {
+    #expect(EnumWitnesses.readIsInlinePayloadCase(Payloads.self, tag: 0))
+    #expect(EnumWitnesses.readIsInlinePayloadCase(Payloads.self, tag: 1))
+    #expect(!EnumWitnesses.readIsInlinePayloadCase(Payloads.self, tag: 2))
+    #expect(!EnumWitnesses.readIsInlinePayloadCase(Payloads.self, tag: 3))
+    #expect(!EnumWitnesses.readIsInlinePayloadCase(Tree.self, tag: 0))
+  }
+
+  /// The first decoding of a case runs its synthesized `init(from:)` (the safe path) and
+  /// learns a plan; later ones build the case through the witnesses: the values are equal.
+  @Test func plannedDecodingEqualsTheSynthesizedOne() throws {
+    let decoder = ValueDecoder()
+    let inputs: [(Value, Shape)] = [
+      (["circle": .double(4.25)], .circle(4.25)),
+      (["label": .string("first label")], .label("first label")),
+      (["pair": .array([.int(1), .int(2)])], .pair(1, 2)),
+      (.string("point"), .point),
+    ]
+    for (input, expected) in inputs {
+      let first = try decoder.decode(Shape.self, from: input)
+      let second = try decoder.decode(Shape.self, from: input)
+      #expect(first == expected)
+      #expect(second == expected)
+    }
+    #expect(EnumPlanCache.shared.lookup(Shape.self, "circle").map { $0 != nil }
+      == EnumWitnesses.usable)
+  }
+}
