@@ -45,7 +45,7 @@ enum CArgument {
   /// `pointer` parsed as JSON, `.invalid` when NULL, `.decode` (with the byte offset) when the
   /// text is not JSON.
   static func json(_ pointer: UnsafePointer<CChar>?, _ function: String, _ parameter: String)
-    throws(BridgeError) -> Value
+    throws(BridgeError) -> JSONValue
   {
     guard let pointer else { throw null(function, parameter) }
     return try parse(pointer, function, parameter)
@@ -54,7 +54,7 @@ enum CArgument {
   /// `pointer` parsed as JSON, nil when NULL.
   static func optionalJSON(
     _ pointer: UnsafePointer<CChar>?, _ function: String, _ parameter: String
-  ) throws(BridgeError) -> Value? {
+  ) throws(BridgeError) -> JSONValue? {
     guard let pointer else { return nil }
     return try parse(pointer, function, parameter)
   }
@@ -62,10 +62,10 @@ enum CArgument {
   /// Parses the NUL-terminated UTF-8 text at `pointer`; errors start with
   /// `function: parameter` (built only on failure).
   static func parse(_ pointer: UnsafePointer<CChar>, _ function: String, _ parameter: String)
-    throws(BridgeError) -> Value
+    throws(BridgeError) -> JSONValue
   {
     do {
-      return try Value(jsonBytes: UnsafeRawBufferPointer(start: pointer, count: strlen(pointer)))
+      return try JSONValue(jsonBytes: UnsafeRawBufferPointer(start: pointer, count: strlen(pointer)))
     } catch {
       throw BridgeError(.decode, "\(function): \(parameter): \(error.message)")
     }
@@ -73,10 +73,10 @@ enum CArgument {
 
   /// Parses the NUL-terminated UTF-8 text at `pointer`; errors start with `label`.
   static func parse(_ pointer: UnsafePointer<CChar>, _ label: String) throws(BridgeError)
-    -> Value
+    -> JSONValue
   {
     do {
-      return try Value(jsonBytes: UnsafeRawBufferPointer(start: pointer, count: strlen(pointer)))
+      return try JSONValue(jsonBytes: UnsafeRawBufferPointer(start: pointer, count: strlen(pointer)))
     } catch {
       throw BridgeError(.decode, "\(label): \(error.message)")
     }

@@ -99,8 +99,8 @@ enum ForeignEndpoints {
 
   /// Reports `Unimplemented: <description> …` (swift-issue-reporting's text) and throws.
   static func unimplementedCall(
-    _ description: String, definedIn function: String, at location: String?, input: Value
-  ) throws -> Value {
+    _ description: String, definedIn function: String, at location: String?, input: JSONValue
+  ) throws -> JSONValue {
     var message = "Unimplemented: \(description) …"
     if let location { message += "\n\n  Defined in '\(function)' at:\n    \(location)" }
     message += "\n\n  Invoked with:\n    \(input.json())"

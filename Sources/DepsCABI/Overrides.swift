@@ -52,7 +52,7 @@ final class CEndpoint: @unchecked Sendable {
 
   /// Calls the C function with `input` as JSON; its output JSON (NULL: `null`) is the result,
   /// a non-zero return throws `EndpointError` with its message.
-  func call(_ input: Value) throws -> Value {
+  func call(_ input: JSONValue) throws -> JSONValue {
     guard let function else { return .null }
     var output: UnsafeMutablePointer<CChar>?
     var message: UnsafeMutablePointer<CChar>?
@@ -68,7 +68,7 @@ final class CEndpoint: @unchecked Sendable {
     }
     guard let output else { return .null }
     do {
-      return try Value(jsonBytes: UnsafeRawBufferPointer(start: output, count: strlen(output)))
+      return try JSONValue(jsonBytes: UnsafeRawBufferPointer(start: output, count: strlen(output)))
     } catch {
       throw EndpointError(
         "the C endpoint for \(path) returned output_json that is not JSON: \(error.message)")

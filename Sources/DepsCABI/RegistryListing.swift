@@ -13,7 +13,7 @@ import DepsCore
 @_cdecl("deps_features_json")
 public func deps_features_json() -> UnsafeMutablePointer<CChar>? {
   LastError.clear()
-  return mallocCString(Value.array(DepsLibrary.features.all.map(\.catalogueValue)).json())
+  return mallocCString(JSONValue.array(DepsLibrary.features.all.map(\.catalogueValue)).json())
 }
 
 /// Every overridable dependency path as a JSON array (`[{"path","input","output","async",
@@ -27,5 +27,5 @@ public func deps_features_json() -> UnsafeMutablePointer<CChar>? {
 @_cdecl("deps_dependencies_json")
 public func deps_dependencies_json() -> UnsafeMutablePointer<CChar>? {
   LastError.clear()
-  return mallocCString(Value.array(DepsLibrary.endpoints.all.map(\.catalogueValue)).json())
+  return mallocCString(JSONValue.array(DepsLibrary.endpoints.all.map(\.catalogueValue)).json())
 }

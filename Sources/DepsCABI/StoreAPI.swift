@@ -17,7 +17,7 @@ public typealias DepsActionFunction = @convention(c) (
 
 /// The compact JSON text of `value` in a buffer the caller frees with `deps_free` (NULL only
 /// when out of memory): written once and copied once, without an intermediate `String`.
-func mallocJSON(_ value: Value) -> UnsafeMutablePointer<CChar>? {
+func mallocJSON(_ value: JSONValue) -> UnsafeMutablePointer<CChar>? {
   value.withCompactJSONBytes { bytes in
     guard let copy = malloc(bytes.count + 1)?.assumingMemoryBound(to: CChar.self) else {
       return nil
@@ -33,7 +33,7 @@ final class StoreHandle: CHandle, @unchecked Sendable {
   let store: any BridgedStore
   /// The state as of the last `deps_store_state` / `deps_store_state_patch` (nil: none yet),
   /// what the next patch is relative to. Guarded by `lock`.
-  var lastRead: Value?
+  var lastRead: JSONValue?
 
   init(_ store: any BridgedStore) {
     self.store = store
@@ -200,7 +200,7 @@ public func deps_json_patch_apply(
     out.pointee = nil
     let document = try CArgument.json(documentJSON, function, "document_json")
     let patch = try CArgument.json(patchJSON, function, "patch_json")
-    let result: Value
+    let result: JSONValue
     do throws(ValueError) {
       result = try JSONPatch.apply(patch, to: document)
     } catch {

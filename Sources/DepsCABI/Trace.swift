@@ -104,7 +104,7 @@ public func deps_test_store_unused_overrides(_ testStore: OpaquePointer?)
   }
   let handle = Handle.object(testStore, as: TestStoreHandle.self)
   let messages = handle.lock.withLock { handle.store.overridesTrace?.unusedOverrideMessages ?? [] }
-  return mallocCString(Value.array(messages.map { .string($0) }).json())
+  return mallocCString(JSONValue.array(messages.map { .string($0) }).json())
 }
 
 /// The dependency paths `feature` and its declared children (at any depth) declare that have
@@ -133,7 +133,7 @@ public func deps_test_store_check_deps(
         "\(function): \(name) declares child features that are not registered, so their "
           + "dependencies cannot be checked: " + coverage.unknownChildren.joined(separator: ", "))
     }
-    return mallocCString(Value.array(coverage.uncovered.map { .string($0) }).json())
+    return mallocCString(JSONValue.array(coverage.uncovered.map { .string($0) }).json())
   } catch {
     setLastError(error)
     return nil

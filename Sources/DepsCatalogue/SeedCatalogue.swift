@@ -82,7 +82,7 @@ public enum SeedCatalogue {
         switch preset {
         case .string("memory"): values.userDefaults = .inMemory()
         case .object(let object):
-          var contents: [String: Value] = [:]
+          var contents: [String: JSONValue] = [:]
           for (key, value) in object { contents[key] = value }
           values.userDefaults = .inMemory(contents)
         default:

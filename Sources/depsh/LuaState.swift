@@ -11,7 +11,7 @@ import Glibc
 #endif
 
 /// A Lua error caught by depsh: the message and, separately, the traceback.
-struct LuaFailure: Error {
+struct CaughtLuaError: Error {
   /// The full text: message plus `stack traceback:` lines.
   var text: String
 
@@ -94,7 +94,7 @@ final class LuaState {
 
   /// Calls the function below `argumentCount` arguments on the stack, protected, with a
   /// traceback. On success `resultCount` results (or all, for LUA_MULTRET) stay on the stack.
-  func protectedCall(arguments argumentCount: Int32, results resultCount: Int32) -> LuaFailure? {
+  func protectedCall(arguments argumentCount: Int32, results resultCount: Int32) -> CaughtLuaError? {
     let base = lua_gettop(state) - argumentCount
     clua_depsh_pushmsghandler(state)
     clua_insert(state, base)
@@ -103,19 +103,19 @@ final class LuaState {
     clua_remove(state, base)
     guard status != LUA_OK else { return nil }
     let text = string(at: -1) ?? "(error object is not a string)"
-    let failure = LuaFailure(text: MemoryLimit.explain(text, account: memory))
+    let failure = CaughtLuaError(text: MemoryLimit.explain(text, account: memory))
     clua_pop(state, 1)
     return failure
   }
 
   /// Compiles and runs `code` (chunk name `name`); nil on success.
-  func run(code: String, name: String) -> LuaFailure? {
+  func run(code: String, name: String) -> CaughtLuaError? {
     if let failure = load(code: code, name: name) { return failure }
     return protectedCall(arguments: 0, results: 0)
   }
 
   /// Compiles `code` and pushes the chunk; on failure pushes nothing.
-  func load(code: String, name: String) -> LuaFailure? {
+  func load(code: String, name: String) -> CaughtLuaError? {
     var code = code
     let status = code.withUTF8 { bytes in
       bytes.withMemoryRebound(to: CChar.self) {
@@ -126,13 +126,13 @@ final class LuaState {
   }
 
   /// Compiles the file at `path` (chunk name "@path"; nil: stdin) and pushes it.
-  func load(file path: String?) -> LuaFailure? {
+  func load(file path: String?) -> CaughtLuaError? {
     loadResult(clua_depsh_loadfilex(state, path, loadMode))
   }
 
-  private func loadResult(_ status: Int32) -> LuaFailure? {
+  private func loadResult(_ status: Int32) -> CaughtLuaError? {
     guard status != LUA_OK else { return nil }
-    let failure = LuaFailure(text: string(at: -1) ?? "cannot load chunk")
+    let failure = CaughtLuaError(text: string(at: -1) ?? "cannot load chunk")
     clua_pop(state, 1)
     return failure
   }
@@ -140,7 +140,7 @@ final class LuaState {
   /// The result of a helper call: its results as strings (nil for non-strings), or a failure.
   struct HelperResult {
     var values: [String?] = []
-    var failure: LuaFailure?
+    var failure: CaughtLuaError?
     var first: String? { values.first ?? nil }
   }
 
@@ -150,7 +150,7 @@ final class LuaState {
     let top = lua_gettop(state)
     defer { lua_settop(state, top) }
     guard pushHelper(name) else {
-      return HelperResult(failure: LuaFailure(text: "depsh: no shell helper \(name)"))
+      return HelperResult(failure: CaughtLuaError(text: "depsh: no shell helper \(name)"))
     }
     for argument in arguments { push(argument) }
     if let failure = protectedCall(arguments: Int32(arguments.count), results: LUA_MULTRET) {

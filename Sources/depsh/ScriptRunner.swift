@@ -45,7 +45,7 @@ enum ScriptRunner {
     return 0
   }
 
-  private static func report(_ failure: LuaFailure) -> Int32 {
+  private static func report(_ failure: CaughtLuaError) -> Int32 {
     Output.flush()
     Output.error("depsh: \(failure.text)\n")
     return 1

@@ -99,7 +99,7 @@ enum TestWorker {
         continue
       }
       let begin = MonotonicClock.seconds
-      var firstFailure: LuaFailure?
+      var firstFailure: CaughtLuaError?
       var passes = 0
       for _ in 0..<options.repeatCount {
         // Each run starts the parent's watchdog clock again: `--timeout` is per run.
@@ -110,7 +110,7 @@ enum TestWorker {
         if let unused = TestTrace.endTest(
           file: file, name: test.name, failed: failure != nil, options: options)
         {
-          failure = failure ?? LuaFailure(text: "\(test.source):\(test.line): \(unused)")
+          failure = failure ?? CaughtLuaError(text: "\(test.source):\(test.line): \(unused)")
         }
         if let failure {
           firstFailure = firstFailure ?? failure
@@ -164,7 +164,7 @@ enum TestWorker {
   }
 
   /// Runs the file's top level with `deps._collecting` on, under the timeout.
-  static func collect(_ file: String, lua: LuaState, timeout: Double?) -> LuaFailure? {
+  static func collect(_ file: String, lua: LuaState, timeout: Double?) -> CaughtLuaError? {
     if let failure = lua.callHelper("reset").failure { return failure }
     if let failure = lua.callHelper("begin_collect").failure { return failure }
     if let failure = lua.load(file: file) {
@@ -179,11 +179,11 @@ enum TestWorker {
   }
 
   /// Runs `deps._tests[index].fn` with fresh dependencies, under the timeout.
-  static func runTest(_ index: Int, lua: LuaState, timeout: Double?) -> LuaFailure? {
+  static func runTest(_ index: Int, lua: LuaState, timeout: Double?) -> CaughtLuaError? {
     if let failure = lua.callHelper("reset").failure { return failure }
     let top = lua_gettop(lua.state)
     defer { lua_settop(lua.state, top) }
-    guard lua.pushHelper("push_test") else { return LuaFailure(text: "depsh: no test driver") }
+    guard lua.pushHelper("push_test") else { return CaughtLuaError(text: "depsh: no test driver") }
     lua.push(.number(Double(index)))
     if let failure = lua.protectedCall(arguments: 1, results: 1) { return failure }
     Guard.arm(seconds: timeout)
@@ -195,11 +195,11 @@ enum TestWorker {
   }
 
   /// Closes what the test left open; its leftovers as a failure, or nil.
-  private static func leftoverFailure(_ lua: LuaState) -> LuaFailure? {
+  private static func leftoverFailure(_ lua: LuaState) -> CaughtLuaError? {
     let reset = lua.callHelper("reset")
     if let failure = reset.failure { return failure }
     guard let message = reset.values.first ?? nil, !message.isEmpty else { return nil }
-    return LuaFailure(text: message)
+    return CaughtLuaError(text: message)
   }
 
   private static func matches(_ name: String, _ pattern: String, lua: LuaState) -> Bool {

@@ -136,7 +136,7 @@ enum LuaDependencies {
           .invalid,
           "cannot set dependency \"\(path)\" to nil; assign a function or a preset value")
       default:
-        let preset: Value
+        let preset: JSONValue
         do throws(LuaValue.ConversionError) {
           preset = try LuaValue.read(L, index)
         } catch {
@@ -259,7 +259,7 @@ enum LuaDependencies {
   private static let callDependency: clua_SwiftFunction = { L in
     luaEntry(L) { L, runtime throws(LuaFailure) in
       let path = LuaStack.string(L, clua_upvalueindex(3)) ?? ""
-      let input: Value
+      let input: JSONValue
       do throws(LuaValue.ConversionError) {
         input = lua_gettop(L) == 0 ? .null : try LuaValue.read(L, 1)
       } catch {

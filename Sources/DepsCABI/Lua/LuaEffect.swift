@@ -31,7 +31,7 @@ final class LuaEffectDriver: @unchecked Sendable {
   /// The Swift work a coroutine yielded for.
   enum Request {
     case send(LuaAction)
-    case invoke(EndpointDescriptor, Value)
+    case invoke(EndpointDescriptor, JSONValue)
     case sleep(Double)
   }
 
@@ -45,7 +45,7 @@ final class LuaEffectDriver: @unchecked Sendable {
   /// What to resume the coroutine with.
   private enum Resumption {
     case start
-    case values([Value])
+    case values([JSONValue])
     case failure(String)
   }
 
@@ -261,7 +261,7 @@ enum LuaEffect {
   static let send: clua_SwiftFunction = { L in
     luaEntry(L) { L, runtime throws(LuaFailure) in
       let name = try LuaStack.checkString(L, 1)
-      let payload: Value
+      let payload: JSONValue
       do throws(LuaValue.ConversionError) {
         payload = try LuaValue.read(L, 2)
       } catch {

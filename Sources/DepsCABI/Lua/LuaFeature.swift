@@ -1,6 +1,6 @@
 // `deps.feature{ name=, state=, reduce=function(state, action, payload) … end, actions={…} }`:
 // a reducer written in Lua, registered in the FeatureRegistry so it runs on the same
-// Store/TestStore as the Swift features (and opens from C). State is a `Value`; an action is a
+// Store/TestStore as the Swift features (and opens from C). State is a `JSONValue`; an action is a
 // name and a payload (`"greet"` / `{"greet": payload}` as JSON). `reduce` changes `state` in
 // place and returns nil or effects (`deps.run(…)`, `deps.cancel(id)`, or a list of them).
 // A Lua error in `reduce` is reported as an issue (a TestStore failure, a store error) and
@@ -12,7 +12,7 @@ import Synchronization
 /// A Lua feature's action: a case name and a payload (`.null` when none).
 struct LuaAction: Sendable, Equatable, CustomReflectable, CustomStringConvertible {
   let name: String
-  let payload: Value
+  let payload: JSONValue
 
   /// Reflects as the enum case it stands for, so TestStore messages and diffs show
   /// `"greet"` / `{"greeted": "Hi"}` like a Swift action.
@@ -27,18 +27,18 @@ struct LuaAction: Sendable, Equatable, CustomReflectable, CustomStringConvertibl
 
 /// The reducer of a Lua feature.
 struct LuaReducer: Reducer {
-  typealias State = Value
+  typealias State = JSONValue
   typealias Action = LuaAction
 
   let feature: String
   let reduce: LuaRef
   /// The declared state: the shape of empty tables (LuaValue.swift).
-  let shape: Value
+  let shape: JSONValue
 
-  func reduce(into state: inout Value, action: LuaAction) -> Effect<LuaAction> {
+  func reduce(into state: inout JSONValue, action: LuaAction) -> Effect<LuaAction> {
     let runtime = reduce.runtime
     let before = state
-    let outcome: Result<(Value, Effect<LuaAction>), EndpointError>? = runtime.withState { L in
+    let outcome: Result<(JSONValue, Effect<LuaAction>), EndpointError>? = runtime.withState { L in
       let top = lua_gettop(L)
       defer { lua_settop(L, top) }
       guard lua_checkstack(L, 6) != 0, LuaValue.push(L, before) else {
@@ -88,8 +88,8 @@ enum LuaFeature {
   static let codec = makeCodec(types: [:])
 
   /// The codec of a Lua feature; `types` maps action names to declared payload types.
-  static func makeCodec(types: [String: String]) -> FeatureCodec<Value, LuaAction> {
-    FeatureCodec<Value, LuaAction>(
+  static func makeCodec(types: [String: String]) -> FeatureCodec<JSONValue, LuaAction> {
+    FeatureCodec<JSONValue, LuaAction>(
       encodeState: { $0 },
       decodeState: { value throws(BridgeError) in
         guard case .object = value else {
@@ -141,7 +141,7 @@ enum LuaFeature {
         throw .argument(1, "field 'reduce': function expected, got \(LuaStack.typeName(L, -1))")
       }
       let reduce = LuaRef(popping: L, runtime: runtime)
-      var state = Value.object(ValueObject())
+      var state = JSONValue.object(ValueObject())
       let stateType = LuaStack.rawField(L, 1, "state")
       let declaresState = stateType != LUA_TNIL
       if stateType != LUA_TNIL {
@@ -218,14 +218,14 @@ enum LuaFeature {
   /// The codec of a Lua feature whose actions declare payload types: a payload of the wrong
   /// type (or a missing one) is refused before anything runs, as for a built-in feature.
   static func codec(checking actions: [ActionDescriptor], feature: String)
-    -> FeatureCodec<Value, LuaAction>
+    -> FeatureCodec<JSONValue, LuaAction>
   {
     var types: [String: String] = [:]
     for action in actions { if let payload = action.payload { types[action.name] = payload } }
     return makeCodec(types: types)
   }
 
-  private static func checkPayload(_ payload: Value, type: String, at name: String)
+  private static func checkPayload(_ payload: JSONValue, type: String, at name: String)
     throws(BridgeError)
   {
     let matches: Bool
@@ -317,8 +317,8 @@ enum LuaFeature {
   }
 
   /// The optional `state` field of the table at `index`, read with the default state as hint.
-  static func stateField(_ L: OpaquePointer, tableAt index: Int32, defaults: Value)
-    throws(LuaFailure) -> Value?
+  static func stateField(_ L: OpaquePointer, tableAt index: Int32, defaults: JSONValue)
+    throws(LuaFailure) -> JSONValue?
   {
     let type = LuaStack.rawField(L, index, "state")
     defer { clua_pop(L, 1) }

@@ -73,7 +73,7 @@ enum LuaModule {
   /// `deps.features()`: the catalogue (`{name=, summary=, state=, actions=, dependencies=}`).
   static let features: clua_SwiftFunction = { L in
     luaEntry(L) { L, _ throws(LuaFailure) in
-      let list = Value.array(DepsLibrary.features.all.map(\.catalogueValue))
+      let list = JSONValue.array(DepsLibrary.features.all.map(\.catalogueValue))
       guard LuaValue.push(L, list) else { throw .error("Lua stack overflow") }
       return 1
     }
@@ -82,7 +82,7 @@ enum LuaModule {
   /// `deps.dependencies()`: every overridable path (`{path=, input=, output=, async=, …}`).
   static let dependencies: clua_SwiftFunction = { L in
     luaEntry(L) { L, _ throws(LuaFailure) in
-      let list = Value.array(DepsLibrary.endpoints.all.map(\.catalogueValue))
+      let list = JSONValue.array(DepsLibrary.endpoints.all.map(\.catalogueValue))
       guard LuaValue.push(L, list) else { throw .error("Lua stack overflow") }
       return 1
     }

@@ -210,8 +210,8 @@ enum LuaSentinel {
 extension LuaRuntime {
   /// Calls the Lua function `function` with `input` (no argument for null) and returns its
   /// first result. A Lua error is thrown as `EndpointError("file:line: message")`.
-  func callFunction(_ function: LuaRef, _ input: Value) throws -> Value {
-    let outcome: Result<Value, EndpointError>? = withState { L in
+  func callFunction(_ function: LuaRef, _ input: JSONValue) throws -> JSONValue {
+    let outcome: Result<JSONValue, EndpointError>? = withState { L in
       let top = lua_gettop(L)
       defer { lua_settop(L, top) }
       guard lua_checkstack(L, 4) != 0 else { return .failure(EndpointError("Lua stack overflow")) }

@@ -18,11 +18,11 @@ final class LuaStoreBox: LuaOpenStore {
   let context: DependencyContext
   var store: (any BridgedStore)?
   /// The state as of the last `s.state` / `s:state_patch()` (nil: none yet).
-  var lastRead: Value?
+  var lastRead: JSONValue?
   /// The state the store opened with (`s.initial_state`, for the REPL's `.save`).
-  var initialState: Value = .null
+  var initialState: JSONValue = .null
   /// The presets its recipe set (`s:presets()`, for the REPL's `.save`).
-  var presets: [(path: String, value: Value)] = []
+  var presets: [(path: String, value: JSONValue)] = []
 
   init(runtime: LuaRuntime, featureName: String, context: DependencyContext,
        store: any BridgedStore) {
@@ -48,7 +48,7 @@ final class LuaStoreBox: LuaOpenStore {
   var key: UnsafeMutableRawPointer { Unmanaged.passUnretained(self).toOpaque() }
 
   /// Calls `deps._trace` and the `on_action` function for a handled action.
-  func handle(action: Value, state: Value) {
+  func handle(action: JSONValue, state: JSONValue) {
     let runtime = self.runtime
     let key = self.key
     let failure: String?? = runtime.withState { L in
@@ -220,7 +220,7 @@ enum LuaStore {
 
   /// Pushes a merge patch: as `LuaValue.push`, except that a `null` member of a patched object
   /// is `deps.null` (a Lua table cannot hold nil).
-  private static func pushPatch(_ L: OpaquePointer, _ patch: Value, depth: Int = 0) -> Bool {
+  private static func pushPatch(_ L: OpaquePointer, _ patch: JSONValue, depth: Int = 0) -> Bool {
     guard case .object(let members) = patch else { return LuaValue.push(L, patch) }
     guard depth < LuaValue.maxDepth, lua_checkstack(L, 3) != 0 else { return false }
     lua_createtable(L, 0, Int32(clamping: members.count))

@@ -12,14 +12,14 @@ import Glibc
 enum LuaSync {
   /// Calls `descriptor` with `input` in the current dependency scope and issue reporters, and
   /// waits for it on this thread.
-  static func invoke(_ descriptor: EndpointDescriptor, _ input: Value) -> Result<Value, any Error>
+  static func invoke(_ descriptor: EndpointDescriptor, _ input: JSONValue) -> Result<JSONValue, any Error>
   {
     let values = DependencyValues._current
     let reporters = IssueReporters.current
     let executor = PumpExecutor()
-    let outcome = Mutex<Result<Value, any Error>?>(nil)
+    let outcome = Mutex<Result<JSONValue, any Error>?>(nil)
     Task(executorPreference: executor) {
-      let result: Result<Value, any Error>
+      let result: Result<JSONValue, any Error>
       do {
         result = .success(
           try await DependencyValues.$_current.withValue(values) {

@@ -131,7 +131,7 @@ enum LuaTestStore {
   // MARK: Methods
 
   /// An action from the name at `index` and the payload at `index + 1`.
-  static func action(_ L: OpaquePointer, at index: Int32) throws(LuaFailure) -> Value {
+  static func action(_ L: OpaquePointer, at index: Int32) throws(LuaFailure) -> JSONValue {
     let name = try LuaStack.checkString(L, index)
     do throws(LuaValue.ConversionError) {
       let payload = try LuaValue.read(L, index + 1)
@@ -144,7 +144,7 @@ enum LuaTestStore {
   /// The assert function at `index` as a `ValueAssertion` (nil when absent). It is called with
   /// a copy of the expected state while the store call runs, on this thread.
   static func assertion(
-    _ L: OpaquePointer, _ runtime: LuaRuntime, at index: Int32, shape: Value
+    _ L: OpaquePointer, _ runtime: LuaRuntime, at index: Int32, shape: JSONValue
   ) throws(LuaFailure) -> ValueAssertion? {
     if clua_isnoneornil(L, index) != 0 { return nil }
     try LuaStack.checkFunction(L, index)
@@ -327,10 +327,10 @@ extension LuaRuntime {
   /// Calls the assert function at `index` of the store call's stack (`thread`) with a copy of
   /// the expected state and reads the copy back. Only valid while that call runs.
   func callAssert(
-    on thread: LuaThread, functionAt index: Int32, _ value: inout Value, shape: Value
+    on thread: LuaThread, functionAt index: Int32, _ value: inout JSONValue, shape: JSONValue
   ) throws {
     let input = value
-    let outcome: Result<Value, EndpointError>? = withState { L in
+    let outcome: Result<JSONValue, EndpointError>? = withState { L in
       guard L == thread.state else {
         return .failure(EndpointError("the assert function was called after its store call"))
       }

@@ -86,7 +86,7 @@ enum LuaTrace {
     clua_pop(L, 1)
     var cassette: Cassette?
     if LuaStack.rawField(L, index, "cassette") != LUA_TNIL {
-      let field: Value
+      let field: JSONValue
       do throws(LuaValue.ConversionError) {
         field = try LuaValue.read(L, -1)
       } catch {
@@ -115,7 +115,7 @@ enum LuaTrace {
   }
 
   /// A cassette from `"file"` or `{file=, mode=, secrets=, match=}`.
-  static func makeCassette(_ field: Value) throws(CassetteError) -> Cassette {
+  static func makeCassette(_ field: JSONValue) throws(CassetteError) -> Cassette {
     let shape = "a file name or {file=, mode=, secrets=, match=} expected"
     if case .string(let path) = field { return try Cassette(path: path) }
     guard case .object(let object) = field else {

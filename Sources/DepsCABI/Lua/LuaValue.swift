@@ -1,4 +1,4 @@
-// Value ⇄ Lua. Objects are string-keyed tables, arrays are sequences, `.int` is a Lua integer,
+// JSONValue ⇄ Lua. Objects are string-keyed tables, arrays are sequences, `.int` is a Lua integer,
 // `.double` a float, `.null` is nil (so a null member is an absent key, an absent optional).
 //
 // Empty tables carry no shape of their own. Reading one follows one rule, stable for the whole
@@ -19,7 +19,7 @@ enum LuaValue {
 
   /// Pushes `value`; false when the Lua stack cannot grow (nothing is left pushed then).
   @discardableResult
-  static func push(_ L: OpaquePointer, _ value: Value, depth: Int = 0) -> Bool {
+  static func push(_ L: OpaquePointer, _ value: JSONValue, depth: Int = 0) -> Bool {
     guard lua_checkstack(L, 3) != 0 else { return false }
     switch value {
     case .null: lua_pushnil(L)
@@ -63,16 +63,16 @@ enum LuaValue {
 
   /// The value at `index`; an empty table takes the shape `shape` has at its place, else the
   /// one `hint` has (see the rule at the top of this file).
-  static func read(_ L: OpaquePointer, _ index: Int32, hint: Value? = nil, shape: Value? = nil)
-    throws(ConversionError) -> Value
+  static func read(_ L: OpaquePointer, _ index: Int32, hint: JSONValue? = nil, shape: JSONValue? = nil)
+    throws(ConversionError) -> JSONValue
   {
     try read(L, lua_absindex(L, index), hint: Shaping(shape: shape, previous: hint), depth: 0)
   }
 
   /// The two sources of shape for empty tables at one place.
   struct Shaping {
-    let shape: Value?
-    let previous: Value?
+    let shape: JSONValue?
+    let previous: JSONValue?
 
     subscript(key: String) -> Shaping? {
       let inner = Shaping(shape: shape?[key], previous: previous?[key])
@@ -80,7 +80,7 @@ enum LuaValue {
     }
 
     subscript(index: Int) -> Shaping? {
-      var elementShape: Value?
+      var elementShape: JSONValue?
       if case .array(let elements) = shape, let first = elements.first { elementShape = first }
       let inner = Shaping(shape: elementShape, previous: previous?[index])
       return inner.shape == nil && inner.previous == nil ? nil : inner
@@ -98,7 +98,7 @@ enum LuaValue {
     }
 
     /// The key order of the object here.
-    var order: Value? {
+    var order: JSONValue? {
       if case .object? = previous { return previous }
       return shape
     }
@@ -106,7 +106,7 @@ enum LuaValue {
 
   /// A Lua feature's declared state: an empty table in it (below the root) declares an array,
   /// so `laps = {}` is `"laps": []` for the store's whole life.
-  static func declared(_ value: Value, isRoot: Bool = true) -> Value {
+  static func declared(_ value: JSONValue, isRoot: Bool = true) -> JSONValue {
     switch value {
     case .object(let object):
       if object.isEmpty && !isRoot { return .array([]) }
@@ -119,7 +119,7 @@ enum LuaValue {
   }
 
   private static func read(_ L: OpaquePointer, _ index: Int32, hint: Shaping?, depth: Int)
-    throws(ConversionError) -> Value
+    throws(ConversionError) -> JSONValue
   {
     switch lua_type(L, index) {
     case LUA_TNIL, LUA_TNONE: return .null
@@ -139,7 +139,7 @@ enum LuaValue {
   }
 
   private static func readTable(_ L: OpaquePointer, _ index: Int32, hint: Shaping?, depth: Int)
-    throws(ConversionError) -> Value
+    throws(ConversionError) -> JSONValue
   {
     guard depth < maxDepth else {
       throw ConversionError(message: "table nested too deeply (a cycle?)")
@@ -147,8 +147,8 @@ enum LuaValue {
     guard lua_checkstack(L, 4) != 0 else {
       throw ConversionError(message: "Lua stack overflow")
     }
-    var members: [(String, Value)] = []
-    var elements: [(Int, Value)] = []
+    var members: [(String, JSONValue)] = []
+    var elements: [(Int, JSONValue)] = []
     lua_pushnil(L)
     while lua_next(L, index) != 0 {
       // key at -2, value at -1
@@ -197,7 +197,7 @@ enum LuaValue {
           message: "cannot convert a sparse table (\(elements.count) of \(count) elements "
             + "set) to a value")
       }
-      var array = [Value](repeating: .null, count: count)
+      var array = [JSONValue](repeating: .null, count: count)
       for (key, element) in elements { array[key - 1] = element }
       return .array(array)
     }
@@ -208,10 +208,10 @@ enum LuaValue {
   }
 
   /// Members in the hint's key order, new keys after them in sorted order (stable output).
-  private static func ordered(_ members: [(String, Value)], like hint: Value?) -> ValueObject {
-    var byKey: [String: Value] = [:]
+  private static func ordered(_ members: [(String, JSONValue)], like hint: JSONValue?) -> ValueObject {
+    var byKey: [String: JSONValue] = [:]
     for (key, value) in members { byKey[key] = value }
-    var result: [(String, Value)] = []
+    var result: [(String, JSONValue)] = []
     if case .object(let previous) = hint {
       for key in previous.keys {
         if let value = byKey.removeValue(forKey: key) { result.append((key, value)) }
@@ -230,10 +230,10 @@ enum LuaValue {
       || ("0"..."9").contains($0) }
   }
 
-  private static func quoted(_ key: String) -> String { Value.string(key).json() }
+  private static func quoted(_ key: String) -> String { JSONValue.string(key).json() }
 
   /// An action as Lua sees it: a name and an optional payload.
-  static func split(action: Value) -> (name: String, payload: Value) {
+  static func split(action: JSONValue) -> (name: String, payload: JSONValue) {
     switch action {
     case .string(let name): return (name, .null)
     case .object(let object) where object.count == 1:
@@ -244,7 +244,7 @@ enum LuaValue {
   }
 
   /// An action from a name and an optional payload (docs/values.md).
-  static func join(name: String, payload: Value) -> Value {
+  static func join(name: String, payload: JSONValue) -> JSONValue {
     payload.isNull ? .string(name) : .object(ValueObject([(name, payload)]))
   }
 }

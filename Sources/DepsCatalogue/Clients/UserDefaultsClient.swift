@@ -17,20 +17,20 @@ import Synchronization
 /// A string-keyed store of JSON values.
 package struct UserDefaultsClient: Sendable {
   /// The value stored under a key, or nil.
-  package var value: @Sendable (_ key: String) throws -> Value?
+  package var value: @Sendable (_ key: String) throws -> JSONValue?
   /// Stores a value under a key (nil removes it).
-  package var setValue: @Sendable (_ value: Value?, _ key: String) throws -> Void
+  package var setValue: @Sendable (_ value: JSONValue?, _ key: String) throws -> Void
 
   package init(
-    value: @escaping @Sendable (_ key: String) throws -> Value?,
-    setValue: @escaping @Sendable (_ value: Value?, _ key: String) throws -> Void
+    value: @escaping @Sendable (_ key: String) throws -> JSONValue?,
+    setValue: @escaping @Sendable (_ value: JSONValue?, _ key: String) throws -> Void
   ) {
     self.value = value
     self.setValue = setValue
   }
 
   /// A store kept in memory, starting from `initial`.
-  package static func inMemory(_ initial: [String: Value] = [:]) -> Self {
+  package static func inMemory(_ initial: [String: JSONValue] = [:]) -> Self {
     let storage = Mutex(initial)
     return Self(
       value: { key in storage.withLock { $0[key] } },

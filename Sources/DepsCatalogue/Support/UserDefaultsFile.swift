@@ -24,12 +24,12 @@ package struct UserDefaultsFile: Sendable {
   package init(path: String) { self.path = path }
 
   /// The stored object (empty when the file does not exist yet).
-  package func read() throws -> [String: Value] {
+  package func read() throws -> [String: JSONValue] {
     try withLock(LOCK_SH) { try load() }
   }
 
   /// Changes the stored object under an exclusive lock and writes it atomically.
-  package func update(_ change: (inout [String: Value]) -> Void) throws {
+  package func update(_ change: (inout [String: JSONValue]) -> Void) throws {
     try withLock(LOCK_EX) {
       var object = try load()
       change(&object)
@@ -59,27 +59,27 @@ package struct UserDefaultsFile: Sendable {
     return try body()
   }
 
-  private func load() throws -> [String: Value] {
+  private func load() throws -> [String: JSONValue] {
     guard let data = FileManager.default.contents(atPath: path) else { return [:] }
     if data.isEmpty { return [:] }
-    let value: Value
+    let value: JSONValue
     do {
-      value = try data.withUnsafeBytes { try Value(jsonBytes: $0) }
+      value = try data.withUnsafeBytes { try JSONValue(jsonBytes: $0) }
     } catch {
       throw UserDefaultsFileError(description: "\(path) is not valid JSON: \(error)")
     }
     guard let object = value.objectValue else {
       throw UserDefaultsFileError(description: "\(path) does not hold a JSON object")
     }
-    var result: [String: Value] = [:]
+    var result: [String: JSONValue] = [:]
     for (key, element) in object { result[key] = element }
     return result
   }
 
-  private func write(_ object: [String: Value]) throws {
+  private func write(_ object: [String: JSONValue]) throws {
     var sorted = ValueObject()
     for key in object.keys.sorted() { sorted[key] = object[key] }
-    let text = Value.object(sorted).json(pretty: true) + "\n"
+    let text = JSONValue.object(sorted).json(pretty: true) + "\n"
     // One fixed name: writers hold the exclusive lock, so a writer killed mid-write leaves at
     // most this one file behind, which the next writer truncates and reuses.
     let temporary = "\(path).tmp"

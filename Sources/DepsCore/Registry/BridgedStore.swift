@@ -1,27 +1,27 @@
-// A store seen through the Bridge: actions and state as `Value`. What `deps_store_*` and the
+// A store seen through the Bridge: actions and state as `JSONValue`. What `deps_store_*` and the
 // Lua `deps.Store` drive. Issues reported while a call runs (an unimplemented endpoint, a
 // missing live value, an effect's unhandled error) are collected and handed to the caller of
 // that call, so C gets them as an error message and Lua as an error.
 
-/// A store whose state and actions travel as `Value`.
+/// A store whose state and actions travel as `JSONValue`.
 public protocol BridgedStore: AnyObject, Sendable {
   /// The feature it runs.
   var feature: FeatureDescriptor { get }
   /// Validates and decodes `action`, reduces it, starts its effects and runs them until they
   /// wait. Bad input throws before anything changes. Returns the issues reported meanwhile.
-  func send(_ action: Value) throws(BridgeError) -> [String]
+  func send(_ action: JSONValue) throws(BridgeError) -> [String]
   /// Runs effects until none is running or `seconds` pass; returns (idle, issues).
   func run(timeout seconds: Double) -> (idle: Bool, issues: [String])
   /// The current state.
-  var state: Value { get }
+  var state: JSONValue { get }
   /// What changed in the state since the previous call, as JSON Patch (RFC 6902) operations:
   /// `[]` when nothing changed, `[{"op":"replace","path":"","value":<state>}]` the first time.
   /// Equal parts are skipped by the state's own `==` without being encoded, so one changed
   /// element of a long array costs one comparison per element and the encoding of that
   /// element. The store keeps the state of the previous call (a copy sharing its storage).
-  func stateChanges() -> Value
+  func stateChanges() -> JSONValue
   /// Calls `observer` with every handled action and the resulting state (nil stops).
-  func observe(_ observer: ((_ action: Value, _ state: Value) -> Void)?)
+  func observe(_ observer: ((_ action: JSONValue, _ state: JSONValue) -> Void)?)
   /// True while an effect is running.
   var hasEffectsInFlight: Bool { get }
   /// Cancels running effects; later calls do nothing.
@@ -67,7 +67,7 @@ final class SwiftBridgedStore<State: Equatable, Action>: BridgedStore, @unchecke
 
   var trace: DependencyTrace? { store.core.trace }
 
-  func send(_ action: Value) throws(BridgeError) -> [String] {
+  func send(_ action: JSONValue) throws(BridgeError) -> [String] {
     try feature.validateActionName(action)
     let typed = try codec.decodeAction(action)
     withIssueReporters(reporters) { _ = store.send(typed) }
@@ -81,9 +81,9 @@ final class SwiftBridgedStore<State: Equatable, Action>: BridgedStore, @unchecke
     return (idle, drainIssues())
   }
 
-  var state: Value { codec.encodeState(store.state) }
+  var state: JSONValue { codec.encodeState(store.state) }
 
-  func stateChanges() -> Value {
+  func stateChanges() -> JSONValue {
     let current = store.state
     defer { changesBaseline = current }
     guard let baseline = changesBaseline else {
@@ -94,7 +94,7 @@ final class SwiftBridgedStore<State: Equatable, Action>: BridgedStore, @unchecke
 
   var hasEffectsInFlight: Bool { store.hasEffectsInFlight }
 
-  func observe(_ observer: ((Value, Value) -> Void)?) {
+  func observe(_ observer: ((JSONValue, JSONValue) -> Void)?) {
     if let observation { store.removeObserver(observation) }
     observation = nil
     guard let observer else { return }

@@ -5,24 +5,24 @@
 /// How a test asserts the state after an action.
 public enum ValueAssertion: Sendable {
   /// An RFC 7386 merge patch onto the previous expected state.
-  case patch(Value)
+  case patch(JSONValue)
   /// A change of a copy of the previous expected state (Lua's assert function).
-  case modify(@Sendable (inout Value) throws -> Void)
+  case modify(@Sendable (inout JSONValue) throws -> Void)
 }
 
-/// A test store whose state and actions travel as `Value`.
+/// A test store whose state and actions travel as `JSONValue`.
 public protocol BridgedTestStore: AnyObject, Sendable {
   /// The feature it runs.
   var feature: FeatureDescriptor { get }
   /// Sends `action` and asserts the state; returns the failures (empty: passed). `site` is
   /// where the test sent it (`file.lua:12`), named if one of its effects is still running at
   /// the end of the test.
-  func send(_ action: Value, assert: ValueAssertion?, site: String?) throws(BridgeError)
+  func send(_ action: JSONValue, assert: ValueAssertion?, site: String?) throws(BridgeError)
     -> [String]
   /// The language of the advice in failures (`.c` unless the front says otherwise).
   var dialect: TestStoreDialect { get set }
   /// Receives `action` (waiting up to `timeout` seconds) and asserts the state.
-  func receive(_ action: Value, assert: ValueAssertion?, timeout: Double)
+  func receive(_ action: JSONValue, assert: ValueAssertion?, timeout: Double)
     throws(BridgeError) -> [String]
   /// Advances the store's test clock(s) by `seconds`, running effects that wake.
   func advance(by seconds: Double) throws(BridgeError) -> [String]
@@ -35,7 +35,7 @@ public protocol BridgedTestStore: AnyObject, Sendable {
   /// Exhaustive (`.on`) or not.
   var exhaustivity: Exhaustivity { get set }
   /// The current state.
-  var state: Value { get }
+  var state: JSONValue { get }
   /// Applies more overrides to the store's dependencies (later actions see them).
   func applyOverrides(_ overrides: DependencyOverrides)
   /// Ends the test: unreceived actions and running effects are reported and returned.
@@ -52,7 +52,7 @@ public protocol BridgedTestStore: AnyObject, Sendable {
 
 extension BridgedTestStore {
   /// Sends `action` and asserts the state (no send site); returns the failures.
-  public func send(_ action: Value, assert: ValueAssertion?) throws(BridgeError) -> [String] {
+  public func send(_ action: JSONValue, assert: ValueAssertion?) throws(BridgeError) -> [String] {
     try send(action, assert: assert, site: nil)
   }
 }
@@ -102,7 +102,7 @@ final class SwiftBridgedTestStore<State: Equatable, Action>: BridgedTestStore,
   {
     guard let assertion else { return nil }
     let codec = self.codec
-    let change: @Sendable (inout Value) throws -> Void
+    let change: @Sendable (inout JSONValue) throws -> Void
     switch assertion {
     case .patch(let patch):
       guard case .object = patch else {
@@ -125,7 +125,7 @@ final class SwiftBridgedTestStore<State: Equatable, Action>: BridgedTestStore,
     }
   }
 
-  private func decode(_ action: Value) throws(BridgeError) -> Action {
+  private func decode(_ action: JSONValue) throws(BridgeError) -> Action {
     try feature.validateActionName(action)
     return try codec.decodeAction(action)
   }
@@ -141,7 +141,7 @@ final class SwiftBridgedTestStore<State: Equatable, Action>: BridgedTestStore,
     set { store.dialect = newValue }
   }
 
-  func send(_ action: Value, assert: ValueAssertion?, site: String?) throws(BridgeError)
+  func send(_ action: JSONValue, assert: ValueAssertion?, site: String?) throws(BridgeError)
     -> [String]
   {
     try checkNotNested()
@@ -153,7 +153,7 @@ final class SwiftBridgedTestStore<State: Equatable, Action>: BridgedTestStore,
     return drainIssues()
   }
 
-  func receive(_ action: Value, assert: ValueAssertion?, timeout: Double)
+  func receive(_ action: JSONValue, assert: ValueAssertion?, timeout: Double)
     throws(BridgeError) -> [String]
   {
     try checkNotNested()
@@ -220,7 +220,7 @@ final class SwiftBridgedTestStore<State: Equatable, Action>: BridgedTestStore,
     set { store.exhaustivity = newValue }
   }
 
-  var state: Value { codec.encodeState(store.currentState) }
+  var state: JSONValue { codec.encodeState(store.currentState) }
 
   func applyOverrides(_ overrides: DependencyOverrides) {
     var values = store.dependencies

@@ -6,7 +6,7 @@
 /// An ordered list of validated dependency changes.
 public struct DependencyOverrides: Sendable {
   enum Change: Sendable {
-    case preset(EndpointDescriptor, Value)
+    case preset(EndpointDescriptor, JSONValue)
     case function(EndpointDescriptor, ForeignFunction)
     case unimplemented(EndpointDescriptor)
     case context(DependencyContext)
@@ -24,7 +24,7 @@ public struct DependencyOverrides: Sendable {
 
   /// Adds a preset (`"incrementing"`, a number for `date.now`, `"immediate"`, …). The preset is
   /// tried on a scratch copy first, so an invalid one is reported here.
-  public mutating func set(_ path: String, preset: Value, site: String? = nil)
+  public mutating func set(_ path: String, preset: JSONValue, site: String? = nil)
     throws(BridgeError)
   {
     let descriptor = try registry.descriptor(path)
@@ -104,8 +104,8 @@ public struct DependencyOverrides: Sendable {
 
   /// The presets the recipe sets (`"uuid"` = `"incrementing"`), in order, one per path (the
   /// last set wins).
-  public var presets: [(path: String, value: Value)] {
-    var result: [(path: String, value: Value)] = []
+  public var presets: [(path: String, value: JSONValue)] {
+    var result: [(path: String, value: JSONValue)] = []
     for case .preset(let descriptor, let value) in changes {
       result.removeAll { $0.path == descriptor.path }
       result.append((descriptor.path, value))

@@ -1,4 +1,4 @@
-// Converting values of any type to and from `Value` when the type is only known generically:
+// Converting values of any type to and from `JSONValue` when the type is only known generically:
 // `Void` is null, Codable types go through ValueEncoder/ValueDecoder. Endpoint registration
 // uses this so one generic `register` covers every closure shape.
 #if canImport(FoundationEssentials)
@@ -8,8 +8,8 @@ import Foundation
 #endif
 
 enum DynamicCoding {
-  /// `value` as a `Value` (Void → null).
-  static func encode<T>(_ value: T) throws(BridgeError) -> Value {
+  /// `value` as a `JSONValue` (Void → null).
+  static func encode<T>(_ value: T) throws(BridgeError) -> JSONValue {
     if T.self == Void.self { return .null }
     guard let encodable = value as? any Encodable else {
       throw BridgeError(.invalid, "\(T.self) is not Encodable")
@@ -22,7 +22,7 @@ enum DynamicCoding {
   }
 
   /// `value` decoded as `T` (Void accepts anything).
-  static func decode<T>(_ type: T.Type, from value: Value) throws(BridgeError) -> T {
+  static func decode<T>(_ type: T.Type, from value: JSONValue) throws(BridgeError) -> T {
     if let void = () as? T { return void }
     guard let decodable = T.self as? any Decodable.Type else {
       throw BridgeError(.invalid, "\(T.self) is not Decodable")

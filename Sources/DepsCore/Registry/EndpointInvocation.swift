@@ -16,7 +16,7 @@ extension EndpointDescriptor {
   /// ```
   /// - Parameter input: the endpoint's input (`.null` when it takes none).
   /// - Returns: its output.
-  public func call(_ input: Value) async throws -> Value {
+  public func call(_ input: JSONValue) async throws -> JSONValue {
     guard let invoke else {
       throw BridgeError(
         .invalid,

@@ -1,5 +1,5 @@
 // The endpoint registry: dependency path (`numberFact.fetch`, `uuid`, `continuousClock`, …) →
-// how to install an override from a foreign function `(Value) throws -> Value` or a preset,
+// how to install an override from a foreign function `(JSONValue) throws -> JSONValue` or a preset,
 // and how to call the endpoint in the current scope. Registering an endpoint of a Swift client
 // is one line:
 //
@@ -10,7 +10,7 @@ import Synchronization
 
 /// A foreign implementation of an endpoint: JSON-shaped input to JSON-shaped output. Called only
 /// on the thread inside a call on the store that uses it.
-public typealias ForeignFunction = @Sendable (Value) throws -> Value
+public typealias ForeignFunction = @Sendable (JSONValue) throws -> JSONValue
 
 /// One overridable dependency path.
 public struct EndpointDescriptor: Sendable {
@@ -30,9 +30,9 @@ public struct EndpointDescriptor: Sendable {
   public let presets: [String]
 
   let installFunction: (@Sendable (inout DependencyValues, @escaping ForeignFunction) -> Void)?
-  let installPreset: (@Sendable (inout DependencyValues, Value) throws(BridgeError) -> Void)?
+  let installPreset: (@Sendable (inout DependencyValues, JSONValue) throws(BridgeError) -> Void)?
   let installUnimplemented: (@Sendable (inout DependencyValues) -> Void)?
-  let invoke: (@Sendable (Value) async throws -> Value)?
+  let invoke: (@Sendable (JSONValue) async throws -> JSONValue)?
   /// True when the test context's implementation is `unimplemented` (a test must override it).
   var testValueIsUnimplemented = false
   /// Wraps the endpoint's closure in a store's dependencies (tracing, cassettes); nil when the
@@ -47,7 +47,7 @@ public struct EndpointDescriptor: Sendable {
     nil
 
   /// The entry as `deps_dependencies_json()` lists it.
-  public var catalogueValue: Value {
+  public var catalogueValue: JSONValue {
     var object = ValueObject()
     object["path"] = .string(path)
     object["input"] = .string(input)
@@ -118,7 +118,7 @@ public final class EndpointRegistry: Sendable {
       & Sendable,
     contexts: [DependencyContext] = DependencyContext.allCases,
     presets: [String] = [],
-    preset: (@Sendable (inout DependencyValues, Value) throws(BridgeError) -> Void)? = nil
+    preset: (@Sendable (inout DependencyValues, JSONValue) throws(BridgeError) -> Void)? = nil
   ) {
     register(
       EndpointDescriptor(
@@ -169,7 +169,7 @@ public final class EndpointRegistry: Sendable {
     _ keyPath: WritableKeyPath<DependencyValues, @Sendable () async throws -> Output> & Sendable,
     contexts: [DependencyContext] = DependencyContext.allCases,
     presets: [String] = [],
-    preset: (@Sendable (inout DependencyValues, Value) throws(BridgeError) -> Void)? = nil
+    preset: (@Sendable (inout DependencyValues, JSONValue) throws(BridgeError) -> Void)? = nil
   ) {
     register(
       EndpointDescriptor(
@@ -210,8 +210,8 @@ public final class EndpointRegistry: Sendable {
     isThrowing: Bool = false, contexts: [DependencyContext] = DependencyContext.allCases,
     presets: [String],
     function: (@Sendable (inout DependencyValues, @escaping ForeignFunction) -> Void)?,
-    preset: (@Sendable (inout DependencyValues, Value) throws(BridgeError) -> Void)?,
-    invoke: (@Sendable (Value) async throws -> Value)?
+    preset: (@Sendable (inout DependencyValues, JSONValue) throws(BridgeError) -> Void)?,
+    invoke: (@Sendable (JSONValue) async throws -> JSONValue)?
   ) {
     register(
       EndpointDescriptor(

@@ -1,7 +1,7 @@
 // The feature registry: name → something that opens a store (or test store) whose state and
-// actions travel as `Value`. Each entry describes itself for `deps_features_json()` /
+// actions travel as `JSONValue`. Each entry describes itself for `deps_features_json()` /
 // `deps.features()`. Swift features register with their Codable State/Action; Lua features
-// (deps.feature{}) register with Value state and a name+payload action.
+// (deps.feature{}) register with JSONValue state and a name+payload action.
 import Synchronization
 
 /// One action of a feature, as the catalogue lists it.
@@ -17,22 +17,22 @@ public struct ActionDescriptor: Sendable, Equatable {
   }
 }
 
-/// How a feature's typed state and actions travel as `Value`.
+/// How a feature's typed state and actions travel as `JSONValue`.
 public struct FeatureCodec<State, Action>: Sendable {
-  let encodeState: @Sendable (State) -> Value
-  let decodeState: @Sendable (Value) throws(BridgeError) -> State
-  let encodeAction: @Sendable (Action) -> Value
-  let decodeAction: @Sendable (Value) throws(BridgeError) -> Action
+  let encodeState: @Sendable (State) -> JSONValue
+  let decodeState: @Sendable (JSONValue) throws(BridgeError) -> State
+  let encodeAction: @Sendable (Action) -> JSONValue
+  let decodeAction: @Sendable (JSONValue) throws(BridgeError) -> Action
   /// The JSON Patch operations between two states without encoding their equal parts (nil:
-  /// encode both and diff the `Value`s).
-  var stateChanges: (@Sendable (_ old: State, _ new: State) -> [Value])?
+  /// encode both and diff the `JSONValue`s).
+  var stateChanges: (@Sendable (_ old: State, _ new: State) -> [JSONValue])?
 
   /// A codec from explicit functions.
   public init(
-    encodeState: @escaping @Sendable (State) -> Value,
-    decodeState: @escaping @Sendable (Value) throws(BridgeError) -> State,
-    encodeAction: @escaping @Sendable (Action) -> Value,
-    decodeAction: @escaping @Sendable (Value) throws(BridgeError) -> Action
+    encodeState: @escaping @Sendable (State) -> JSONValue,
+    decodeState: @escaping @Sendable (JSONValue) throws(BridgeError) -> State,
+    encodeAction: @escaping @Sendable (Action) -> JSONValue,
+    decodeAction: @escaping @Sendable (JSONValue) throws(BridgeError) -> Action
   ) {
     self.encodeState = encodeState
     self.decodeState = decodeState
@@ -42,9 +42,9 @@ public struct FeatureCodec<State, Action>: Sendable {
   }
 
   /// The JSON Patch (RFC 6902) operations turning the encoding of `old` into that of `new`.
-  func changes(from old: State, to new: State) -> [Value] {
+  func changes(from old: State, to new: State) -> [JSONValue] {
     if let stateChanges { return stateChanges(old, new) }
-    var operations: [Value] = []
+    var operations: [JSONValue] = []
     JSONPatch.diff(from: encodeState(old), to: encodeState(new), into: &operations)
     return operations
   }
@@ -82,7 +82,7 @@ where State: Codable & SendableMetatype, Action: Codable & SendableMetatype {
   public static var codable: Self {
     var codec = Self(
       encodeState: { state in
-        (try? ValueEncoder().encode(state)) ?? Value(reflecting: state)
+        (try? ValueEncoder().encode(state)) ?? JSONValue(reflecting: state)
       },
       decodeState: { value throws(BridgeError) in
         do { return try ValueDecoder().decode(State.self, from: value) } catch {
@@ -90,7 +90,7 @@ where State: Codable & SendableMetatype, Action: Codable & SendableMetatype {
         }
       },
       encodeAction: { action in
-        (try? ValueEncoder().encode(action)) ?? Value(reflecting: action)
+        (try? ValueEncoder().encode(action)) ?? JSONValue(reflecting: action)
       },
       decodeAction: { value throws(BridgeError) in
         do { return try ValueDecoder().decode(Action.self, from: value) } catch {
@@ -99,7 +99,7 @@ where State: Codable & SendableMetatype, Action: Codable & SendableMetatype {
       })
     let encodeState = codec.encodeState
     codec.stateChanges = { old, new in
-      var operations: [Value] = []
+      var operations: [JSONValue] = []
       do {
         try StateChanges.diff(from: old, to: new, into: &operations)
       } catch {
@@ -120,7 +120,7 @@ public struct FeatureDescriptor: Sendable {
   /// One line about what it does.
   public let summary: String
   /// The default state.
-  public let defaultState: Value
+  public let defaultState: JSONValue
   /// The actions it handles.
   public let actions: [ActionDescriptor]
   /// The dependency paths it uses.
@@ -130,13 +130,13 @@ public struct FeatureDescriptor: Sendable {
   public var children: [String] = []
 
   let openStore:
-    @Sendable (Value?, DependencyContext, DependencyOverrides) throws(BridgeError) ->
+    @Sendable (JSONValue?, DependencyContext, DependencyOverrides) throws(BridgeError) ->
       any BridgedStore
   let openTestStore:
-    @Sendable (Value?, DependencyOverrides) throws(BridgeError) -> any BridgedTestStore
+    @Sendable (JSONValue?, DependencyOverrides) throws(BridgeError) -> any BridgedTestStore
 
   /// The entry as `deps_features_json()` lists it.
-  public var catalogueValue: Value {
+  public var catalogueValue: JSONValue {
     var object = ValueObject()
     object["name"] = .string(name)
     object["summary"] = .string(summary)
@@ -155,21 +155,21 @@ public struct FeatureDescriptor: Sendable {
 
   /// Opens a store in `context` with `overrides`; `state` is merged onto the default state.
   public func open(
-    state: Value? = nil, context: DependencyContext, overrides: DependencyOverrides
+    state: JSONValue? = nil, context: DependencyContext, overrides: DependencyOverrides
   ) throws(BridgeError) -> any BridgedStore {
     try openStore(state, context, overrides)
   }
 
   /// Opens an exhaustive test store (test context; clocks are the test context's defaults
   /// unless `overrides` sets them, e.g. `continuousClock` to the preset `"test"`).
-  public func openTest(state: Value? = nil, overrides: DependencyOverrides)
+  public func openTest(state: JSONValue? = nil, overrides: DependencyOverrides)
     throws(BridgeError) -> any BridgedTestStore
   {
     try openTestStore(state, overrides)
   }
 
   /// Checks an action's name against the feature's actions (before decoding its payload).
-  func validateActionName(_ action: Value) throws(BridgeError) {
+  func validateActionName(_ action: JSONValue) throws(BridgeError) {
     let name: String
     switch action {
     case .string(let text):
@@ -227,7 +227,7 @@ public final class FeatureRegistry: Sendable {
   ///   - children: the names of the child features it composes (the dependency check
   ///     follows them).
   ///   - initialState: the default state.
-  ///   - codec: how state and actions travel as `Value`.
+  ///   - codec: how state and actions travel as `JSONValue`.
   ///   - reducer: makes the reducer (called inside the store's dependencies).
   public func register<R: Reducer>(
     name: String, summary: String, actions: [ActionDescriptor], dependencies: [String],
@@ -283,7 +283,7 @@ public final class FeatureRegistry: Sendable {
   /// top-level key the state does not have (when its shape is known) is refused with the close
   /// matches.
   static func initialState<State, Action>(
-    _ state: Value?, defaults: Value, codec: FeatureCodec<State, Action>,
+    _ state: JSONValue?, defaults: JSONValue, codec: FeatureCodec<State, Action>,
     checksKeys: Bool = false, feature: String = ""
   ) throws(BridgeError) -> State {
     guard let state else { return try codec.decodeState(defaults) }
@@ -304,10 +304,10 @@ public final class FeatureRegistry: Sendable {
   /// The top-level keys of a state: its stored properties (optionals absent from the encoded
   /// default included) and the encoded default's keys; nil when the state is not a struct or
   /// an object (its shape is not known).
-  static func stateKeys<State>(of state: State, encoded: Value) -> [String]? {
+  static func stateKeys<State>(of state: State, encoded: JSONValue) -> [String]? {
     var keys: [String] = []
     if case .object(let object) = encoded { keys = object.keys }
-    if let value = state as? Value {
+    if let value = state as? JSONValue {
       guard case .object = value else { return nil }
       return keys
     }

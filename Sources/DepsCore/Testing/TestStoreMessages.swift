@@ -8,11 +8,11 @@ enum TestStoreMessages {
 
   /// Actions are shown in the JSON shapes of docs/values.md, the same on every front.
   static func describe(_ value: Any) -> String {
-    Value(reflecting: value).json()
+    JSONValue(reflecting: value).json()
   }
 
   static func stateDiff(expected: Any, actual: Any) -> String {
-    if let diff = ValueDiff.diff(Value(reflecting: expected), Value(reflecting: actual)) {
+    if let diff = ValueDiff.diff(JSONValue(reflecting: expected), JSONValue(reflecting: actual)) {
       return "\(diff)\n\n(Expected: -, Actual: +)"
     }
     return """
@@ -106,7 +106,7 @@ enum TestStoreMessages {
 
   static func unexpectedAction(expected: Any, received: Any) -> String {
     let body: String
-    if let diff = ValueDiff.diff(Value(reflecting: expected), Value(reflecting: received)) {
+    if let diff = ValueDiff.diff(JSONValue(reflecting: expected), JSONValue(reflecting: received)) {
       body = "\(diff)\n\n(Expected: -, Received: +)"
     } else {
       body = "Expected:\n  \(describe(expected))\n\nReceived:\n  \(describe(received))"

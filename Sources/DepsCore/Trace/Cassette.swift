@@ -52,12 +52,12 @@ public final class Cassette: Sendable {
     /// The endpoint's path.
     public var endpoint: String
     /// Its arguments.
-    public var arguments: Value
+    public var arguments: JSONValue
     /// Its result, or its error's message.
-    public var outcome: Result<Value, CassetteError>
+    public var outcome: Result<JSONValue, CassetteError>
 
     /// Creates an interaction.
-    public init(endpoint: String, arguments: Value, outcome: Result<Value, CassetteError>) {
+    public init(endpoint: String, arguments: JSONValue, outcome: Result<JSONValue, CassetteError>) {
       self.endpoint = endpoint
       self.arguments = arguments
       self.outcome = outcome
@@ -65,7 +65,7 @@ public final class Cassette: Sendable {
   }
 
   /// Decides whether a recording answers a call (endpoint, arguments).
-  public typealias Matcher = @Sendable (Interaction, String, Value) -> Bool
+  public typealias Matcher = @Sendable (Interaction, String, JSONValue) -> Bool
 
   /// The default matcher: same endpoint, same arguments.
   public static let matchEndpointAndArguments: Matcher = { recorded, endpoint, arguments in
@@ -139,8 +139,8 @@ public final class Cassette: Sendable {
   /// identical calls replay in order) or by calling `call` and recording the outcome.
   /// Returns the outcome and whether it was replayed.
   func handle(
-    _ endpoint: String, _ input: Value, call: @Sendable (Value) async throws -> Value
-  ) async throws(CassetteError) -> (Result<Value, any Error>, Bool) {
+    _ endpoint: String, _ input: JSONValue, call: @Sendable (JSONValue) async throws -> JSONValue
+  ) async throws(CassetteError) -> (Result<JSONValue, any Error>, Bool) {
     let arguments = filtered(input)
     if replays {
       let found: Interaction? = tape.withLock { tape in
@@ -161,13 +161,13 @@ public final class Cassette: Sendable {
             + "\(mode.rawValue))")
       }
     }
-    let outcome: Result<Value, any Error>
+    let outcome: Result<JSONValue, any Error>
     do {
       outcome = .success(try await call(input))
     } catch {
       outcome = .failure(error)
     }
-    let recorded: Result<Value, CassetteError> =
+    let recorded: Result<JSONValue, CassetteError> =
       switch outcome {
       case .success(let value): .success(filtered(value))
       case .failure(let error): .failure(CassetteError(DependencyTrace.errorText(error)))
@@ -199,7 +199,7 @@ public final class Cassette: Sendable {
       case .success(let value): object["result"] = value
       case .failure(let error): object["error"] = .string(error.message)
       }
-      text += (index == 0 ? "\n    " : ",\n    ") + Value.object(object).json(sortedKeys: true)
+      text += (index == 0 ? "\n    " : ",\n    ") + JSONValue.object(object).json(sortedKeys: true)
     }
     text += interactions.isEmpty ? "]\n}\n" : "\n  ]\n}\n"
     do {
@@ -213,9 +213,9 @@ public final class Cassette: Sendable {
     guard let data = FileManager.default.contents(atPath: path) else {
       throw CassetteError("cannot read cassette \(path)")
     }
-    let value: Value
+    let value: JSONValue
     do {
-      value = try Value(jsonBytes: [UInt8](data))
+      value = try JSONValue(jsonBytes: [UInt8](data))
     } catch {
       throw CassetteError("cassette \(path) is not valid JSON: \(error)")
     }
@@ -247,7 +247,7 @@ public final class Cassette: Sendable {
   }
 
   /// `value` with the secret keys' values replaced by `"<filtered>"`, at any depth.
-  func filtered(_ value: Value) -> Value {
+  func filtered(_ value: JSONValue) -> JSONValue {
     guard !secrets.isEmpty else { return value }
     switch value {
     case .object(let object):

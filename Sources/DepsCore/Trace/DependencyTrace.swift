@@ -167,7 +167,7 @@ public final class DependencyTrace: Sendable {
   }
 
   func recordCall(
-    _ path: String, arguments: Value, outcome: Result<Value, any Error>, layer: String,
+    _ path: String, arguments: JSONValue, outcome: Result<JSONValue, any Error>, layer: String,
     site: String?
   ) {
     guard recordsSteps else {
@@ -376,7 +376,7 @@ public final class DependencyTrace: Sendable {
   /// (`NumberFact.Action.numberFactResponse(.success("1 is odd"))`, as TCA's output reads), on
   /// one line.
   static func describe(_ action: Any) -> String {
-    if let value = action as? Value {
+    if let value = action as? JSONValue {
       if case .string(let name) = value { return name }
       return value.json()
     }

@@ -12,9 +12,9 @@ package enum ExpectedStateUpdates {
     /// Counts mismatches from 1, so a front can tell whether its call produced this one.
     package let serial: Int
     /// The expected state before the step's assertion changed it.
-    package let before: Value
+    package let before: JSONValue
     /// The state the step actually reached.
-    package let actual: Value
+    package let actual: JSONValue
     /// False for a non-exhaustive store (its assertions state only what they check).
     package let exhaustive: Bool
   }
@@ -35,7 +35,7 @@ package enum ExpectedStateUpdates {
   /// The last mismatch recorded, if any.
   package static var last: Mismatch? { latest.withLock { $0 } }
 
-  static func record(before: Value, actual: Value, exhaustive: Bool) {
+  static func record(before: JSONValue, actual: JSONValue, exhaustive: Bool) {
     latest.withLock {
       let serial = count.add(1, ordering: .acquiringAndReleasing).newValue
       $0 = Mismatch(serial: serial, before: before, actual: actual, exhaustive: exhaustive)

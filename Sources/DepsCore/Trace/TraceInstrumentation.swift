@@ -5,12 +5,12 @@
 
 /// Calls the endpoint's implementation resolved in the store (`next`), or stands in for it.
 /// Told each call of a synchronous endpoint (its input and outcome).
-typealias EndpointObserver = @Sendable (_ input: Value, _ outcome: Result<Value, any Error>) -> Void
+typealias EndpointObserver = @Sendable (_ input: JSONValue, _ outcome: Result<JSONValue, any Error>) -> Void
 
 typealias EndpointAround = @Sendable (
-  _ input: Value, _ next: @escaping @Sendable (Value) async throws -> Value,
-  _ live: @escaping @Sendable (Value) async throws -> Value
-) async throws -> Value
+  _ input: JSONValue, _ next: @escaping @Sendable (JSONValue) async throws -> JSONValue,
+  _ live: @escaping @Sendable (JSONValue) async throws -> JSONValue
+) async throws -> JSONValue
 
 private enum DependencyTraceKey: TestDependencyKey {
   static let testValue: DependencyTrace? = nil
@@ -154,9 +154,9 @@ extension DependencyTrace {
   ///                       definedAt: "greeter.lua:5") { try implementation(input) }
   /// ```
   public func observeCall(
-    _ path: String, _ input: Value, contextLayer: String, definedAt: String?,
-    _ body: () throws -> Value
-  ) throws -> Value {
+    _ path: String, _ input: JSONValue, contextLayer: String, definedAt: String?,
+    _ body: () throws -> JSONValue
+  ) throws -> JSONValue {
     let overridden = isOverridden(path)
     let layer = overridden ? "override" : contextLayer
     let site = overridden ? overrideSite(path) : definedAt

@@ -56,9 +56,9 @@ enum CodingKeyCases {
 
   /// `unknown case "x"` plus `; did you mean "y"?` (close matches) or `; expected one of …`.
   static func unknownCaseMessage(_ name: String, path: String, known: [String]?) -> String {
-    var message = "unknown case \(Value.string(name).json())\(ValueError.at(path))"
+    var message = "unknown case \(JSONValue.string(name).json())\(ValueError.at(path))"
     guard let known, !known.isEmpty else { return message }
-    let quoted = { (names: [String]) in names.map { Value.string($0).json() } }
+    let quoted = { (names: [String]) in names.map { JSONValue.string($0).json() } }
     let close = DepsCore.closeMatches(for: name, in: known)
     if close.isEmpty {
       message += "; expected one of " + quoted(known).joined(separator: ", ")
@@ -92,7 +92,7 @@ final class EnumCasePlan: Sendable {
 /// Decodes one payload type (captured as a generic parameter when it was learned).
 protocol EnumPayloadPlan: AnyObject, Sendable {
   /// Decodes the payload from `value` at `node` and initializes `destination` with it.
-  func decode(_ node: ValueDecodingNode, _ value: Value, into destination: UnsafeMutableRawPointer)
+  func decode(_ node: ValueDecodingNode, _ value: JSONValue, into destination: UnsafeMutableRawPointer)
     throws
   /// Whether `payload` (an enum case's payload, as `Mirror` sees it) has exactly this type.
   func matches(_ payload: Any) -> Bool
@@ -102,7 +102,7 @@ protocol EnumPayloadPlan: AnyObject, Sendable {
 /// synthesized payload container does.
 final class TypedPayloadPlan<Payload: Decodable>: EnumPayloadPlan {
   func decode(
-    _ node: ValueDecodingNode, _ value: Value, into destination: UnsafeMutableRawPointer
+    _ node: ValueDecodingNode, _ value: JSONValue, into destination: UnsafeMutableRawPointer
   ) throws {
     let payload = try node.unbox(Payload.self, from: value, component: nil)
     destination.initializeMemory(as: Payload.self, to: payload)

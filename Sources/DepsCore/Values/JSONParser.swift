@@ -1,13 +1,13 @@
-// `JSONParser`: RFC 8259 text → `Value`, byte by byte over UTF-8 (no Foundation). Errors carry
+// `JSONParser`: RFC 8259 text → `JSONValue`, byte by byte over UTF-8 (no Foundation). Errors carry
 // the byte offset (from 0) and say what was expected and what was found. Strings must be valid
 // UTF-8; an unpaired `\uD800`-style surrogate escape becomes U+FFFD (RFC 8259 §8.2 leaves it to
 // the parser). Nesting deeper than `maxDepth` and numbers beyond `Double` are `.limit` errors.
 
-extension Value {
+extension JSONValue {
   /// Parses JSON text (RFC 8259).
   ///
   /// ```swift
-  /// let action = try Value(json: #"{"numberFactResponse":{"success":"0 is a number"}}"#)
+  /// let action = try JSONValue(json: #"{"numberFactResponse":{"success":"0 is a number"}}"#)
   /// ```
   /// - Throws: `.malformed` with the byte offset (`malformed JSON at byte 12: expected ',' or
   ///   '}', got ']'`), or `.limit` for nesting deeper than 512 or a number beyond `Double`.
@@ -22,7 +22,7 @@ extension Value {
   ///
   /// ```swift
   /// let v = try "[1,2]".utf8.withContiguousStorageIfAvailable {
-  ///   try Value(jsonBytes: UnsafeRawBufferPointer($0))
+  ///   try JSONValue(jsonBytes: UnsafeRawBufferPointer($0))
   /// }
   /// ```
   public init(jsonBytes: UnsafeRawBufferPointer) throws(ValueError) {
@@ -32,7 +32,7 @@ extension Value {
   /// Parses JSON text given as an array of UTF-8 bytes.
   ///
   /// ```swift
-  /// let v = try Value(jsonBytes: Array("[1]".utf8))
+  /// let v = try JSONValue(jsonBytes: Array("[1]".utf8))
   /// ```
   public init(jsonBytes: [UInt8]) throws(ValueError) {
     var result: Result<Value, ValueError> = .success(.null)
@@ -41,7 +41,7 @@ extension Value {
   }
 }
 
-/// The byte-level JSON parser behind `Value(json:)`.
+/// The byte-level JSON parser behind `JSONValue(json:)`.
 struct JSONParser {
   /// The deepest nesting of arrays and objects accepted.
   static let maxDepth = 512
@@ -57,7 +57,7 @@ struct JSONParser {
   }
 
   /// Parses one JSON text filling the whole buffer.
-  static func parse(_ buffer: UnsafeRawBufferPointer) -> Result<Value, ValueError> {
+  static func parse(_ buffer: UnsafeRawBufferPointer) -> Result<JSONValue, ValueError> {
     guard let base = buffer.baseAddress, buffer.count > 0 else {
       return .failure(
         ValueError(
@@ -78,7 +78,7 @@ struct JSONParser {
 
   // MARK: - Values
 
-  private mutating func parseValue() throws(ValueError) -> Value {
+  private mutating func parseValue() throws(ValueError) -> JSONValue {
     guard pos < end else { throw expected("a value") }
     switch bytes[pos] {
     case UInt8(ascii: "{"): return try parseObject()
@@ -119,7 +119,7 @@ struct JSONParser {
     }
   }
 
-  private mutating func parseObject() throws(ValueError) -> Value {
+  private mutating func parseObject() throws(ValueError) -> JSONValue {
     try enter()
     pos += 1
     var object = ValueObject()
@@ -155,10 +155,10 @@ struct JSONParser {
     }
   }
 
-  private mutating func parseArray() throws(ValueError) -> Value {
+  private mutating func parseArray() throws(ValueError) -> JSONValue {
     try enter()
     pos += 1
-    var array: [Value] = []
+    var array: [JSONValue] = []
     skipWhitespace()
     if pos < end, bytes[pos] == UInt8(ascii: "]") {
       pos += 1
@@ -192,7 +192,7 @@ struct JSONParser {
     while pos < end, Self.isDigit(bytes[pos]) { pos += 1 }
   }
 
-  private mutating func parseNumber() throws(ValueError) -> Value {
+  private mutating func parseNumber() throws(ValueError) -> JSONValue {
     let start = pos
     let negative = bytes[pos] == UInt8(ascii: "-")
     if negative { pos += 1 }

@@ -1,4 +1,4 @@
-// `JSONPatch`: JSON Patch (RFC 6902) over `Value`, with JSON Pointer (RFC 6901) paths. The
+// `JSONPatch`: JSON Patch (RFC 6902) over `JSONValue`, with JSON Pointer (RFC 6901) paths. The
 // state-changes reads (`deps_store_state_changes`, Lua `s:state_changes()`) give their changes
 // in this form, so one changed element of a long array is one operation addressing it
 // (`{"op":"replace","path":"/todos/500/title","value":"milk"}`), not the whole array.
@@ -7,7 +7,7 @@
 /// operation needs, `value` or `from`.
 ///
 /// ```swift
-/// let ops: Value = [["op": "replace", "path": "/todos/1/title", "value": "milk"]]
+/// let ops: JSONValue = [["op": "replace", "path": "/todos/1/title", "value": "milk"]]
 /// try JSONPatch.apply(ops, to: ["todos": [["title": "a"], ["title": "b"]]])
 /// // {"todos":[{"title":"a"},{"title":"milk"}]}
 /// ```
@@ -17,7 +17,7 @@ public enum JSONPatch {
   /// ```swift
   /// JSONPatch.replace("/count", 1)  // {"op":"replace","path":"/count","value":1}
   /// ```
-  public static func replace(_ path: String, _ value: Value) -> Value {
+  public static func replace(_ path: String, _ value: JSONValue) -> JSONValue {
     operation("replace", path, value)
   }
 
@@ -27,7 +27,7 @@ public enum JSONPatch {
   /// ```swift
   /// JSONPatch.add("/todos/3", ["title": "milk"])
   /// ```
-  public static func add(_ path: String, _ value: Value) -> Value {
+  public static func add(_ path: String, _ value: JSONValue) -> JSONValue {
     operation("add", path, value)
   }
 
@@ -36,7 +36,7 @@ public enum JSONPatch {
   /// ```swift
   /// JSONPatch.remove("/tutorial")  // {"op":"remove","path":"/tutorial"}
   /// ```
-  public static func remove(_ path: String) -> Value {
+  public static func remove(_ path: String) -> JSONValue {
     var object = ValueObject()
     object.entries.reserveCapacity(2)
     object.appendUnchecked("op", .string("remove"))
@@ -44,7 +44,7 @@ public enum JSONPatch {
     return .object(object)
   }
 
-  private static func operation(_ op: String, _ path: String, _ value: Value) -> Value {
+  private static func operation(_ op: String, _ path: String, _ value: JSONValue) -> JSONValue {
     var object = ValueObject()
     object.entries.reserveCapacity(3)
     object.appendUnchecked("op", .string(op))
@@ -78,12 +78,12 @@ public enum JSONPatch {
   /// in place, then removed or added), anything else replaced. Nothing when they are equal.
   ///
   /// ```swift
-  /// var ops: [Value] = []
+  /// var ops: [JSONValue] = []
   /// JSONPatch.diff(from: ["n": [1, 2, 3]], to: ["n": [1, 5, 3]], into: &ops)
   /// // [{"op":"replace","path":"/n/1","value":5}]
   /// ```
   public static func diff(
-    from old: Value, to new: Value, path: String = "", into operations: inout [Value]
+    from old: JSONValue, to new: JSONValue, path: String = "", into operations: inout [JSONValue]
   ) {
     switch (old, new) {
     case let (.object(oldMembers), .object(newMembers)):
@@ -118,11 +118,11 @@ public enum JSONPatch {
   /// between patched in place (`patch`) as far as both have them, then the extra old ones
   /// removed (last first) or the extra new ones added (`encode(newIndex)`).
   static func diffArrays(
-    oldCount: Int, newCount: Int, path: String, into operations: inout [Value],
+    oldCount: Int, newCount: Int, path: String, into operations: inout [JSONValue],
     same: (Int, Int) -> Bool,
     identicalRun: ((_ oldStart: Int, _ newStart: Int, _ count: Int) -> Bool)? = nil,
-    patch: (_ index: Int, _ path: String, _ operations: inout [Value]) -> Void,
-    encode: (Int) -> Value
+    patch: (_ index: Int, _ path: String, _ operations: inout [JSONValue]) -> Void,
+    encode: (Int) -> JSONValue
   ) {
     let block = 64
     var prefix = 0
@@ -174,7 +174,7 @@ public enum JSONPatch {
   /// - Throws: `.shape` naming the operation (by its position) and what was wrong: not an
   ///   array of operations, an unknown `op`, a malformed path, a path that does not exist, a
   ///   `test` whose value differs.
-  public static func apply(_ patch: Value, to document: Value) throws(ValueError) -> Value {
+  public static func apply(_ patch: JSONValue, to document: JSONValue) throws(ValueError) -> JSONValue {
     guard case let .array(operations) = patch else {
       throw ValueError(
         kind: .shape,
@@ -197,7 +197,7 @@ public enum JSONPatch {
     let message: String
   }
 
-  private static func apply(_ operation: Value, to document: inout Value) throws(PatchFailure) {
+  private static func apply(_ operation: JSONValue, to document: inout JSONValue) throws(PatchFailure) {
     guard case let .object(members) = operation else {
       throw PatchFailure(message: "expected an object, got " + ValueError.excerpt(of: operation))
     }
@@ -205,7 +205,7 @@ public enum JSONPatch {
       throw PatchFailure(message: "expected \"op\" as a string")
     }
     let path = try pointer(members["path"], "path")
-    func value() throws(PatchFailure) -> Value {
+    func value() throws(PatchFailure) -> JSONValue {
       guard let value = members["value"] else {
         throw PatchFailure(message: "\"\(op)\" needs a \"value\"")
       }
@@ -244,7 +244,7 @@ public enum JSONPatch {
   }
 
   /// A JSON Pointer's reference tokens, unescaped.
-  private static func pointer(_ value: Value?, _ name: String) throws(PatchFailure) -> [String] {
+  private static func pointer(_ value: JSONValue?, _ name: String) throws(PatchFailure) -> [String] {
     guard case let .string(text)? = value else {
       throw PatchFailure(message: "expected \"\(name)\" as a string (a JSON Pointer)")
     }
@@ -293,8 +293,8 @@ public enum JSONPatch {
     return index
   }
 
-  private static func get(_ path: ArraySlice<String>, in document: Value) throws(PatchFailure)
-    -> Value
+  private static func get(_ path: ArraySlice<String>, in document: JSONValue) throws(PatchFailure)
+    -> JSONValue
   {
     guard let token = path.first else { return document }
     switch document {
@@ -314,7 +314,7 @@ public enum JSONPatch {
 
   /// Adds `value` at `path` (replacing: sets the existing member or element in place).
   private static func add(
-    _ value: Value, at path: ArraySlice<String>, in document: inout Value,
+    _ value: JSONValue, at path: ArraySlice<String>, in document: inout JSONValue,
     replacing: Bool = false
   ) throws(PatchFailure) {
     guard let token = path.first else {
@@ -358,8 +358,8 @@ public enum JSONPatch {
     }
   }
 
-  private static func remove(at path: ArraySlice<String>, in document: inout Value)
-    throws(PatchFailure) -> Value
+  private static func remove(at path: ArraySlice<String>, in document: inout JSONValue)
+    throws(PatchFailure) -> JSONValue
   {
     guard let token = path.first else {
       let removed = document

@@ -1,14 +1,14 @@
-// `JSONWriter`: `Value` → JSON text. Compact by default; `pretty` uses 2-space indentation and
+// `JSONWriter`: `JSONValue` → JSON text. Compact by default; `pretty` uses 2-space indentation and
 // `"key": value`; `sortedKeys` orders keys by their UTF-8 bytes. Integral numbers print without
 // ".0" (within ±2^53, where doubles are exact); other doubles print in the shortest form that
 // reads back to the same bits; non-finite doubles (not JSON) print as `null`.
 
-extension Value {
+extension JSONValue {
   /// The JSON text of this value.
   ///
   /// ```swift
-  /// (["count": 1.0, "title": "Milk"] as Value).json()  // {"count":1,"title":"Milk"}
-  /// (["b": 1, "a": [2]] as Value).json(pretty: true, sortedKeys: true)
+  /// (["count": 1.0, "title": "Milk"] as JSONValue).json()  // {"count":1,"title":"Milk"}
+  /// (["b": 1, "a": [2]] as JSONValue).json(pretty: true, sortedKeys: true)
   /// // {
   /// //   "a": [
   /// //     2
@@ -26,12 +26,12 @@ extension Value {
   }
 }
 
-extension Value {
+extension JSONValue {
   /// Calls `body` with the compact JSON text of this value as UTF-8 bytes (valid during the
   /// call only), without making a `String` of it: what a C front copies into its own buffer.
   ///
   /// ```swift
-  /// let count = (["a": 1] as Value).withCompactJSONBytes { $0.count }  // 7
+  /// let count = (["a": 1] as JSONValue).withCompactJSONBytes { $0.count }  // 7
   /// ```
   public func withCompactJSONBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R)
     rethrows -> R
@@ -42,7 +42,7 @@ extension Value {
   }
 }
 
-/// Serializes `Value`s into UTF-8 bytes.
+/// Serializes `JSONValue`s into UTF-8 bytes.
 struct JSONWriter {
   let pretty: Bool
   let sortedKeys: Bool
@@ -65,7 +65,7 @@ struct JSONWriter {
     }
   }
 
-  mutating func write(_ value: Value, indent: Int) {
+  mutating func write(_ value: JSONValue, indent: Int) {
     switch value {
     case .null: append("null")
     case let .bool(flag): append(flag ? "true" : "false")

@@ -15,7 +15,7 @@ public enum MergePatch {
   /// ```swift
   /// MergePatch.apply(["a": ["b": "c"]], to: ["a": 1])  // {"a":{"b":"c"}}
   /// ```
-  public static func apply(_ patch: Value, to target: Value) -> Value {
+  public static func apply(_ patch: JSONValue, to target: JSONValue) -> JSONValue {
     guard case let .object(members) = patch else { return patch }
     var result: ValueObject
     if case let .object(object) = target {
@@ -43,9 +43,9 @@ public enum MergePatch {
   /// MergePatch.diff(from: ["count": 0, "note": "x"], to: ["count": 1])
   /// // {"count":1,"note":null}
   /// ```
-  public static func diff(from old: Value, to new: Value) -> Value? {
+  public static func diff(from old: JSONValue, to new: JSONValue) -> JSONValue? {
     guard case let .object(newMembers) = new, case let .object(oldMembers) = old else {
-      // Not `old == new ? nil : new`: `nil` would be typed `Value` there, i.e. `.null`.
+      // Not `old == new ? nil : new`: `nil` would be typed `JSONValue` there, i.e. `.null`.
       if old == new { return Optional.none }
       return new
     }

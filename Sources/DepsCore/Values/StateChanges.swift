@@ -6,7 +6,7 @@
 // changed element of 100,000 is one operation. Only the changed parts are encoded, with
 // `ValueEncoder`, so they read as the whole state's encoding does (docs/values.md). Anything
 // else that changed (an enum, a custom `encode(to:)`, a non-`Equatable` member) is encoded
-// before and after and diffed as `Value`s: exact, just not cheaper.
+// before and after and diffed as `JSONValue`s: exact, just not cheaper.
 
 /// The changes between two typed values, as JSON Patch operations on their `ValueEncoder`
 /// encodings.
@@ -21,7 +21,7 @@ enum StateChanges {
   /// The operations turning the encoding of `old` into that of `new` (none when equal by
   /// `==`), appended to `operations`. Throws when a changed part cannot be encoded.
   static func diff<T: Encodable>(
-    from old: T, to new: T, path: String = "", into operations: inout [Value]
+    from old: T, to new: T, path: String = "", into operations: inout [JSONValue]
   ) throws {
     if BitwiseIdentity.identical(old, new) { return }
     switch TypeShape.of(T.self) {
@@ -50,7 +50,7 @@ enum StateChanges {
   /// `diff` of two existentials: typed when both hold the same type, else a replacement.
   static func diffAny(
     from old: any Encodable, to new: any Encodable, path: String,
-    into operations: inout [Value]
+    into operations: inout [JSONValue]
   ) throws {
     func open<T: Encodable>(_ new: T) throws {
       if let old = old as? T {
@@ -62,13 +62,13 @@ enum StateChanges {
     try open(new)
   }
 
-  static func encode(_ value: any Encodable) throws -> Value {
+  static func encode(_ value: any Encodable) throws -> JSONValue {
     try ValueEncoder().encode(value)
   }
 
   private static func diffMembers(
     from old: [MemberRecorder.Member], to new: [MemberRecorder.Member], path: String,
-    into operations: inout [Value]
+    into operations: inout [JSONValue]
   ) throws {
     for member in new {
       let memberPath = path + "/" + JSONPatch.escape(member.key)
@@ -123,7 +123,7 @@ enum TypeShape: Sendable {
     if type is any EquatableElementsArray.Type {
       shape = .array
     } else if type == String.self || type == Int.self || type == Bool.self
-      || type == Double.self || type == Value.self || type == ValueObject.self
+      || type == Double.self || type == JSONValue.self || type == ValueObject.self
       || type == Date.self || type == UUID.self || RuntimeType.isEnum(type)
     {
       shape = .other
@@ -139,11 +139,11 @@ enum TypeShape: Sendable {
 protocol EquatableElementsArray {
   /// Appends the operations from `old` (when an array of the same type) to `self`; false when
   /// `old` is not one.
-  func diffElements(from old: Any, path: String, into operations: inout [Value]) throws -> Bool
+  func diffElements(from old: Any, path: String, into operations: inout [JSONValue]) throws -> Bool
 }
 
 extension Array: EquatableElementsArray where Element: Equatable & Encodable {
-  func diffElements(from old: Any, path: String, into operations: inout [Value])
+  func diffElements(from old: Any, path: String, into operations: inout [JSONValue])
     throws -> Bool
   {
     guard let old = old as? [Element] else { return false }
@@ -198,7 +198,7 @@ final class MemberRecorder: Encoder {
     let key: String
     let value: Content
 
-    func encoded() throws -> Value {
+    func encoded() throws -> JSONValue {
       switch value {
       case .null: return .null
       case .typed(let value): return try StateChanges.encode(value)

@@ -1,12 +1,12 @@
-// `Value: Codable`: a `Value` can sit inside any Codable type (e.g. a dependency storing
+// `JSONValue: Codable`: a `JSONValue` can sit inside any Codable type (e.g. a dependency storing
 // arbitrary JSON) and travel through any coder. `ValueEncoder`/`ValueDecoder` pass it through
 // unchanged; other coders see plain JSON shapes.
 
-extension Value: Codable {
+extension JSONValue: Codable {
   /// Decodes whatever JSON-shaped value the decoder holds.
   ///
   /// ```swift
-  /// let any = try JSONDecoder().decode(Value.self, from: data)
+  /// let any = try JSONDecoder().decode(JSONValue.self, from: data)
   /// ```
   public init(from decoder: any Decoder) throws {
     if let container = try? decoder.container(keyedBy: ValueCodingKey.self) {
@@ -40,7 +40,7 @@ extension Value: Codable {
   /// Encodes the JSON shape as is.
   ///
   /// ```swift
-  /// let data = try JSONEncoder().encode(["a": 1] as Value)
+  /// let data = try JSONEncoder().encode(["a": 1] as JSONValue)
   /// ```
   public func encode(to encoder: any Encoder) throws {
     switch self {

@@ -1,4 +1,4 @@
-// `ValueDecoder`: `Value` → `Decodable` directly (no JSON text in between). Accepts the action
+// `ValueDecoder`: `JSONValue` → `Decodable` directly (no JSON text in between). Accepts the action
 // convention of docs/values.md for any enum with synthesized Codable (see EnumCoding.swift), `Date`
 // from seconds since 1970, `UUID` from its string. Every failure is a `ValueError` naming the
 // path and what was expected, e.g. `expected an integer at numberFactResponse.success, got "abc"`.
@@ -11,7 +11,7 @@ import Foundation
 import Glibc
 #endif
 
-/// Decodes any `Decodable` type from a `Value`, in the convention of docs/values.md.
+/// Decodes any `Decodable` type from a `JSONValue`, in the convention of docs/values.md.
 ///
 /// ```swift
 /// enum CounterAction: Codable { case incrementButtonTapped, setCount(Int) }
@@ -32,7 +32,7 @@ public struct ValueDecoder: Sendable {
   /// ```
   /// - Throws: `.shape` (`expected a string at todos[0].title, got 1`,
   ///   `missing key "title" at setTitle`) or `.notFound` (`unknown case "x"; did you mean …?`).
-  public func decode<T: Decodable>(_ type: T.Type, from value: Value) throws(ValueError) -> T {
+  public func decode<T: Decodable>(_ type: T.Type, from value: JSONValue) throws(ValueError) -> T {
     do {
       if case .string(let name) = value, RuntimeType.isEnum(T.self) {
         return try ValueDecodingNode.decodeBareCase(
@@ -57,11 +57,11 @@ public struct ValueDecoder: Sendable {
   public func decode<T: Decodable>(_ type: T.Type, fromJSON json: String) throws(ValueError)
     -> T
   {
-    try decode(type, from: Value(json: json))
+    try decode(type, from: JSONValue(json: json))
   }
 
   /// A `DecodingError` thrown by a type's own `init(from:)` as a `ValueError`.
-  static func translate(_ error: DecodingError, root: Value) -> ValueError {
+  static func translate(_ error: DecodingError, root: JSONValue) -> ValueError {
     switch error {
     case let .typeMismatch(type, context):
       let path = ValuePath.render(context.codingPath)
@@ -76,7 +76,7 @@ public struct ValueDecoder: Sendable {
     case let .keyNotFound(key, context):
       return ValueError(
         kind: .shape,
-        message: "missing key \(Value.string(key.stringValue).json())"
+        message: "missing key \(JSONValue.string(key.stringValue).json())"
           + ValueError.at(ValuePath.render(context.codingPath)))
     case let .dataCorrupted(context):
       let path = ValuePath.render(context.codingPath)
@@ -88,7 +88,7 @@ public struct ValueDecoder: Sendable {
   }
 
   /// The value at `path` (as built by this decoder's `codingPath`), if any.
-  private static func navigate(_ root: Value, _ path: [any CodingKey]) -> Value? {
+  private static func navigate(_ root: JSONValue, _ path: [any CodingKey]) -> JSONValue? {
     var current = root
     for key in path {
       if let index = key.intValue, case let .array(array) = current,
@@ -107,7 +107,7 @@ public struct ValueDecoder: Sendable {
 
 /// The `Decoder` handed to `init(from:)`: a value, and its place for messages.
 final class ValueDecodingNode: Decoder {
-  let value: Value
+  let value: JSONValue
   let parent: ValueDecodingNode?
   /// This node's step from its parent; `nil` for an unwrapped single enum payload.
   let component: ValuePathComponent?
@@ -117,7 +117,7 @@ final class ValueDecodingNode: Decoder {
   /// payload container's node).
   @exclusivity(unchecked) var recorder: EnumPlanRecorder?
 
-  init(value: Value, parent: ValueDecodingNode?, component: ValuePathComponent?, isEnum: Bool) {
+  init(value: JSONValue, parent: ValueDecodingNode?, component: ValuePathComponent?, isEnum: Bool) {
     self.value = value
     self.parent = parent
     self.component = component
@@ -191,7 +191,7 @@ final class ValueDecodingNode: Decoder {
 
   /// Decodes a `T` from `value`, a child of this node at `component`.
   func unbox<T: Decodable>(
-    _ type: T.Type, from value: Value, component: ValuePathComponent?
+    _ type: T.Type, from value: JSONValue, component: ValuePathComponent?
   ) throws -> T {
     if T.self == String.self {
       return try cast(string(value, component))
@@ -208,7 +208,7 @@ final class ValueDecodingNode: Decoder {
         throw mismatch("a UUID", component, value)
       }
       return try cast(uuid)
-    } else if T.self == Value.self {
+    } else if T.self == JSONValue.self {
       return try cast(value)
     } else if T.self == ValueObject.self {
       guard case let .object(object) = value else { throw mismatch("an object", component, value) }
@@ -235,7 +235,7 @@ final class ValueDecodingNode: Decoder {
   /// line: its `Optional<T>` costs a generic-metadata lookup wherever it is inlined.
   @inline(never)
   static func decodeBareCase<T: Decodable>(
-    _ type: T.Type, name: String, value: Value, parent: ValueDecodingNode?,
+    _ type: T.Type, name: String, value: JSONValue, parent: ValueDecodingNode?,
     component: ValuePathComponent?
   ) throws -> T {
     if let bits = BareCaseCache.shared.plainBits(T.self, name) {
@@ -251,7 +251,7 @@ final class ValueDecodingNode: Decoder {
   /// Decodes the enum `T` from `{name: payload}`: by its learned plan when it has one (see
   /// `EnumCasePlan`), else by its `init(from:)`, learning the plan on the way.
   private func decodeCase<T: Decodable>(
-    _ type: T.Type, from value: Value, name: String, payload: Value,
+    _ type: T.Type, from value: JSONValue, name: String, payload: JSONValue,
     component: ValuePathComponent?
   ) throws -> T {
     let learned = EnumPlanCache.shared.lookup(T.self, name)
@@ -283,8 +283,8 @@ final class ValueDecodingNode: Decoder {
   /// The plan `recorder` saw for `decoded`, if it holds: exactly the synthesized pattern, an
   /// inline payload of the recorded type, and the plan rebuilding an equal value from `value`.
   private func learnPlan<T: Decodable>(
-    _ decoded: T, _ recorder: EnumPlanRecorder, _ value: Value, _ name: String,
-    _ payload: Value
+    _ decoded: T, _ recorder: EnumPlanRecorder, _ value: JSONValue, _ name: String,
+    _ payload: JSONValue
   ) -> EnumCasePlan? {
     guard !recorder.isSpoiled, recorder.containers == 1, recorder.caseName == name,
       let payloadPlan = recorder.payload, let tag = EnumWitnesses.tag(of: decoded),
@@ -298,7 +298,7 @@ final class ValueDecodingNode: Decoder {
       value: payload, parent: nil, component: .key(name), isEnum: false)
     guard let rebuilt = try? EnumWitnesses.make(T.self, inject: inject, tag: tag, fill: {
       destination in try payloadPlan.decode(payloadNode, payload, into: destination)
-    }), Value(reflecting: rebuilt) == Value(reflecting: decoded) else { return nil }
+    }), JSONValue(reflecting: rebuilt) == JSONValue(reflecting: decoded) else { return nil }
     return EnumCasePlan(tag: tag, inject: inject, payload: payloadPlan)
   }
 
@@ -315,24 +315,24 @@ final class ValueDecodingNode: Decoder {
     ValueError.at(path(appending: component))
   }
 
-  func mismatch(_ expected: String, _ component: ValuePathComponent?, _ value: Value)
+  func mismatch(_ expected: String, _ component: ValuePathComponent?, _ value: JSONValue)
     -> ValueError
   {
     .mismatch(expected: expected, path: path(appending: component), got: value)
   }
 
-  func bool(_ value: Value, _ component: ValuePathComponent?) throws(ValueError) -> Bool {
+  func bool(_ value: JSONValue, _ component: ValuePathComponent?) throws(ValueError) -> Bool {
     guard case let .bool(flag) = value else { throw mismatch("a boolean", component, value) }
     return flag
   }
 
-  func string(_ value: Value, _ component: ValuePathComponent?) throws(ValueError) -> String {
+  func string(_ value: JSONValue, _ component: ValuePathComponent?) throws(ValueError) -> String {
     guard case let .string(text) = value else { throw mismatch("a string", component, value) }
     return text
   }
 
   func double(
-    _ value: Value, _ component: ValuePathComponent?, expected: String = "a number"
+    _ value: JSONValue, _ component: ValuePathComponent?, expected: String = "a number"
   ) throws(ValueError) -> Double {
     switch value {
     case let .double(double): return double
@@ -341,12 +341,12 @@ final class ValueDecodingNode: Decoder {
     }
   }
 
-  func float(_ value: Value, _ component: ValuePathComponent?) throws(ValueError) -> Float {
+  func float(_ value: JSONValue, _ component: ValuePathComponent?) throws(ValueError) -> Float {
     Float(try double(value, component))
   }
 
   func integer<I: FixedWidthInteger>(
-    _ value: Value, _ component: ValuePathComponent?
+    _ value: JSONValue, _ component: ValuePathComponent?
   ) throws(ValueError) -> I {
     switch value {
     case let .int(integer):
@@ -368,9 +368,9 @@ enum KeyedStorage {
   /// A bare case name `"a"`, read as `{"a": {}}`.
   case bareCase(String)
   /// One unlabeled payload `v`, read as `{"_0": v}`.
-  case single(Value)
+  case single(JSONValue)
   /// Several unlabeled payloads `[a, b]`, read as `{"_0": a, "_1": b}`.
-  case multiple([Value])
+  case multiple([JSONValue])
   /// The payload of a bare case name: nothing.
   case empty
 }
@@ -419,7 +419,7 @@ struct KeyedValueDecoder<Key: CodingKey>: KeyedDecodingContainerProtocol {
     return Int(name.dropFirst())
   }
 
-  private func lookup(_ key: Key) -> Value? {
+  private func lookup(_ key: Key) -> JSONValue? {
     switch storage {
     case let .object(object): return object[key.stringValue]
     case let .bareCase(name): return key.stringValue == name ? .object(ValueObject()) : nil
@@ -440,7 +440,7 @@ struct KeyedValueDecoder<Key: CodingKey>: KeyedDecodingContainerProtocol {
     }
   }
 
-  private func require(_ key: Key) throws(ValueError) -> Value {
+  private func require(_ key: Key) throws(ValueError) -> JSONValue {
     if let value = lookup(key) { return value }
     let name = key.stringValue
     switch storage {
@@ -452,7 +452,7 @@ struct KeyedValueDecoder<Key: CodingKey>: KeyedDecodingContainerProtocol {
     case .empty where Self.payloadIndex(name) != nil:
       throw ValueError(kind: .shape, message: "missing payload\(at)")
     default:
-      throw ValueError(kind: .shape, message: "missing key \(Value.string(name).json())\(at)")
+      throw ValueError(kind: .shape, message: "missing key \(JSONValue.string(name).json())\(at)")
     }
   }
 
@@ -551,7 +551,7 @@ struct KeyedValueDecoder<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
   /// How an enum case's payload reads, by the shape its key type announces.
   private func payloadStorage(
-    _ value: Value, _ shape: EnumPayloadShape, _ child: ValueDecodingNode
+    _ value: JSONValue, _ shape: EnumPayloadShape, _ child: ValueDecodingNode
   ) throws(ValueError) -> KeyedStorage {
     if case .bareCase = storage { return .empty }
     switch shape {
@@ -600,10 +600,10 @@ struct KeyedValueDecoder<Key: CodingKey>: KeyedDecodingContainerProtocol {
 /// Unkeyed container over an array.
 struct UnkeyedValueDecoder: UnkeyedDecodingContainer {
   let node: ValueDecodingNode
-  let array: [Value]
+  let array: [JSONValue]
   var currentIndex = 0
 
-  init(node: ValueDecodingNode, array: [Value]) {
+  init(node: ValueDecodingNode, array: [JSONValue]) {
     self.node = node
     self.array = array
   }
@@ -612,7 +612,7 @@ struct UnkeyedValueDecoder: UnkeyedDecodingContainer {
   var count: Int? { array.count }
   var isAtEnd: Bool { currentIndex >= array.count }
 
-  private mutating func next() throws(ValueError) -> (Value, ValuePathComponent) {
+  private mutating func next() throws(ValueError) -> (JSONValue, ValuePathComponent) {
     guard currentIndex < array.count else {
       throw ValueError(
         kind: .shape,
@@ -689,7 +689,7 @@ struct UnkeyedValueDecoder: UnkeyedDecodingContainer {
 struct SingleValueDecoder: SingleValueDecodingContainer {
   let node: ValueDecodingNode
   var codingPath: [any CodingKey] { node.codingPath }
-  private var value: Value { node.value }
+  private var value: JSONValue { node.value }
 
   func decodeNil() -> Bool { value.isNull }
   func decode(_ type: Bool.Type) throws -> Bool { try node.bool(value, nil) }

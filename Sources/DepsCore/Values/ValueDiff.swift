@@ -19,7 +19,7 @@ public enum ValueDiff {
   /// ```swift
   /// ValueDiff.diff(1, 2)  // "  - 1\n  + 2"
   /// ```
-  public static func diff(_ expected: Value, _ actual: Value) -> String? {
+  public static func diff(_ expected: JSONValue, _ actual: JSONValue) -> String? {
     guard expected != actual else { return nil }
     var lines: [String] = []
     render(expected, actual, prefix: "", indent: 0, comma: false, into: &lines)
@@ -32,7 +32,7 @@ public enum ValueDiff {
 
   /// One side shown whole (pretty, sorted keys), every line marked.
   private static func whole(
-    _ marker: String, _ value: Value, prefix: String, indent: Int, comma: Bool,
+    _ marker: String, _ value: JSONValue, prefix: String, indent: Int, comma: Bool,
     into lines: inout [String]
   ) {
     let parts = value.json(pretty: true, sortedKeys: true).split(
@@ -51,7 +51,7 @@ public enum ValueDiff {
   }
 
   private static func render(
-    _ expected: Value, _ actual: Value, prefix: String, indent: Int, comma: Bool,
+    _ expected: JSONValue, _ actual: JSONValue, prefix: String, indent: Int, comma: Bool,
     into lines: inout [String]
   ) {
     let closing = comma ? "," : ""
@@ -64,7 +64,7 @@ public enum ValueDiff {
       var unchanged = 0
       for (position, key) in keys.enumerated() {
         let memberComma = position < keys.count - 1
-        let memberPrefix = Value.string(key).json() + ": "
+        let memberPrefix = JSONValue.string(key).json() + ": "
         let old = expectedObject[key]
         let new = actualObject[key]
         if old == new {
@@ -82,8 +82,8 @@ public enum ValueDiff {
       let count = max(expectedArray.count, actualArray.count)
       var unchanged = 0
       for index in 0..<count {
-        let old: Value? = expectedArray.indices.contains(index) ? expectedArray[index] : .none
-        let new: Value? = actualArray.indices.contains(index) ? actualArray[index] : .none
+        let old: JSONValue? = expectedArray.indices.contains(index) ? expectedArray[index] : .none
+        let new: JSONValue? = actualArray.indices.contains(index) ? actualArray[index] : .none
         if old == new {
           unchanged += 1
           continue
@@ -102,7 +102,7 @@ public enum ValueDiff {
 
   /// A member or element present on one side or both (and then different).
   private static func members(
-    _ old: Value?, _ new: Value?, prefix: String, indent: Int, comma: Bool,
+    _ old: JSONValue?, _ new: JSONValue?, prefix: String, indent: Int, comma: Bool,
     into lines: inout [String]
   ) {
     switch (old, new) {

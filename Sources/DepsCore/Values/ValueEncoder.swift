@@ -1,4 +1,4 @@
-// `ValueEncoder`: `Encodable` → `Value` directly (no JSON text in between). Follows docs/values.md:
+// `ValueEncoder`: `Encodable` → `JSONValue` directly (no JSON text in between). Follows docs/values.md:
 // enums with synthesized Codable come out in the action convention (see EnumCoding.swift),
 // `Date` as seconds since 1970, `UUID` as its uppercase string, nil optionals absent.
 #if canImport(FoundationEssentials)
@@ -7,7 +7,7 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// Encodes any `Encodable` value into a `Value`, in the convention of docs/values.md.
+/// Encodes any `Encodable` value into a `JSONValue`, in the convention of docs/values.md.
 ///
 /// ```swift
 /// enum CounterAction: Codable { case incrementButtonTapped, setCount(Int) }
@@ -28,7 +28,7 @@ public struct ValueEncoder: Sendable {
   /// try ValueEncoder().encode(["count": 1])  // {"count":1}
   /// ```
   /// - Throws: `.shape` when the value's `encode(to:)` throws (the message names the path).
-  public func encode<T: Encodable>(_ value: T) throws(ValueError) -> Value {
+  public func encode<T: Encodable>(_ value: T) throws(ValueError) -> JSONValue {
     do {
       return try ValueEncodingNode.encode(value, parent: nil, key: nil)
     } catch let error as ValueError {
@@ -46,9 +46,9 @@ public struct ValueEncoder: Sendable {
 
 /// A value under construction: what one `Encoder` (or nested container) has written so far.
 final class EncodingBox {
-  enum Content { case empty, single(Value), object, array }
+  enum Content { case empty, single(JSONValue), object, array }
   enum Slot {
-    case value(Value)
+    case value(JSONValue)
     case box(EncodingBox)
   }
 
@@ -78,7 +78,7 @@ final class EncodingBox {
   }
 
   /// The finished value, reshaped by the action convention where it applies.
-  func resolve() -> Value {
+  func resolve() -> JSONValue {
     switch content {
     case .empty:
       return .object(ValueObject())
@@ -101,7 +101,7 @@ final class EncodingBox {
   }
 
   /// `{"_0": v}` → `v`; `{"_0": a, "_1": b}` → `[a, b]` (missing positions are `null`).
-  private func reshapedPayload() -> Value? {
+  private func reshapedPayload() -> JSONValue? {
     switch payloadShape {
     case .single?:
       if members.isEmpty { return .null }
@@ -116,7 +116,7 @@ final class EncodingBox {
         else { return nil }
         positions.append(position)
       }
-      var array = [Value](repeating: .null, count: max(arity, (positions.max() ?? -1) + 1))
+      var array = [JSONValue](repeating: .null, count: max(arity, (positions.max() ?? -1) + 1))
       for (position, member) in zip(positions, members) {
         array[position] = Self.resolve(member.slot)
       }
@@ -126,7 +126,7 @@ final class EncodingBox {
     }
   }
 
-  private static func resolve(_ slot: Slot) -> Value {
+  private static func resolve(_ slot: Slot) -> JSONValue {
     switch slot {
     case let .value(value): return value
     case let .box(box): return box.resolve()
@@ -175,7 +175,7 @@ final class ValueEncodingNode: Encoder {
   /// Encodes one value: leaf types directly, others through their `encode(to:)`.
   static func encode<T: Encodable>(
     _ value: T, parent: ValueEncodingNode?, key: (any CodingKey)?
-  ) throws -> Value {
+  ) throws -> JSONValue {
     if let leaf = leaf(value) { return leaf }
     let node = ValueEncodingNode(
       box: EncodingBox(isEnum: RuntimeType.isEnum(T.self)), parent: parent, key: key)
@@ -183,8 +183,8 @@ final class ValueEncodingNode: Encoder {
     return node.box.resolve()
   }
 
-  /// The `Value` of leaf types (strings, numbers, `Date`, `UUID`, `Value` itself), else `nil`.
-  static func leaf<T>(_ value: T) -> Value? {
+  /// The `JSONValue` of leaf types (strings, numbers, `Date`, `UUID`, `JSONValue` itself), else `nil`.
+  static func leaf<T>(_ value: T) -> JSONValue? {
     if T.self == String.self, let string = value as? String { return .string(string) }
     if T.self == Int.self, let integer = value as? Int { return .int(integer) }
     if T.self == Bool.self, let flag = value as? Bool { return .bool(flag) }
@@ -193,17 +193,17 @@ final class ValueEncodingNode: Encoder {
       return .double(date.timeIntervalSince1970)
     }
     if T.self == UUID.self, let uuid = value as? UUID { return .string(uuid.uuidString) }
-    if T.self == Value.self, let json = value as? Value { return json }
+    if T.self == JSONValue.self, let json = value as? JSONValue { return json }
     if T.self == ValueObject.self, let object = value as? ValueObject { return .object(object) }
     return nil
   }
 
-  static func number<I: BinaryInteger>(_ integer: I) -> Value {
+  static func number<I: BinaryInteger>(_ integer: I) -> JSONValue {
     if let exact = Int(exactly: integer) { return .int(exact) }
     return .double(Double(integer))
   }
 
-  static func number(_ float: Float) -> Value {
+  static func number(_ float: Float) -> JSONValue {
     .double(Double(float.description) ?? Double(float))
   }
 }
@@ -213,7 +213,7 @@ struct KeyedValueEncoder<Key: CodingKey>: KeyedEncodingContainerProtocol {
   let node: ValueEncodingNode
   var codingPath: [any CodingKey] { node.codingPath }
 
-  private func set(_ value: Value, _ key: Key) {
+  private func set(_ value: JSONValue, _ key: Key) {
     node.box.append(.value(value), key: key.stringValue)
   }
 
@@ -279,7 +279,7 @@ struct UnkeyedValueEncoder: UnkeyedEncodingContainer {
   var codingPath: [any CodingKey] { node.codingPath }
   var count: Int { node.box.members.count }
 
-  private func add(_ value: Value) { node.box.append(.value(value), key: "") }
+  private func add(_ value: JSONValue) { node.box.append(.value(value), key: "") }
   private var nextKey: ValueCodingKey { ValueCodingKey(intValue: count) }
 
   mutating func encodeNil() throws { add(.null) }
@@ -333,7 +333,7 @@ struct SingleValueEncoder: SingleValueEncodingContainer {
   let node: ValueEncodingNode
   var codingPath: [any CodingKey] { node.codingPath }
 
-  private func set(_ value: Value) { node.box.content = .single(value) }
+  private func set(_ value: JSONValue) { node.box.content = .single(value) }
 
   mutating func encodeNil() throws { set(.null) }
   mutating func encode(_ value: Bool) throws { set(.bool(value)) }

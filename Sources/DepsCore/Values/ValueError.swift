@@ -2,10 +2,10 @@
 // complete and reaches C users verbatim (`deps_last_error()`), so it names what was wrong, where,
 // and what was expected. Message builders shared by the parser and the decoder live here too.
 
-/// A failure to parse, encode or decode a `Value`, with a message ready to show to users.
+/// A failure to parse, encode or decode a `JSONValue`, with a message ready to show to users.
 ///
 /// ```swift
-/// do { _ = try Value(json: "[1,") } catch {
+/// do { _ = try JSONValue(json: "[1,") } catch {
 ///   error.message  // "malformed JSON at byte 3: expected a value, got end of input"
 ///   error.offset   // 3
 /// }
@@ -55,7 +55,7 @@ public struct ValueError: Error, Sendable, Equatable, CustomStringConvertible {
 
 extension ValueError {
   /// `expected <what> at <path>, got <json>`, the decoder's shape mismatch.
-  static func mismatch(expected: String, path: String, got value: Value) -> ValueError {
+  static func mismatch(expected: String, path: String, got value: JSONValue) -> ValueError {
     ValueError(
       kind: .shape, message: "expected \(expected)\(at(path)), got \(excerpt(of: value))")
   }
@@ -64,7 +64,7 @@ extension ValueError {
   static func at(_ path: String) -> String { path.isEmpty ? "" : " at \(path)" }
 
   /// The compact JSON of `value`, cut to 60 characters with `…` when longer.
-  public static func excerpt(of value: Value) -> String {
+  public static func excerpt(of value: JSONValue) -> String {
     let text = value.json()
     guard text.count > 60 else { return text }
     return String(text.prefix(59)) + "…"

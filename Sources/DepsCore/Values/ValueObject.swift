@@ -13,7 +13,7 @@ public struct ValueObject: Sendable {
   /// One member: a key and its value.
   struct Entry: Sendable {
     var key: String
-    var value: Value
+    var value: JSONValue
   }
 
   /// Objects up to this many members are searched linearly; larger ones keep `index`.
@@ -38,7 +38,7 @@ public struct ValueObject: Sendable {
   /// ```swift
   /// ValueObject([("a", 1), ("b", 2)]).keys  // ["a", "b"]
   /// ```
-  public init(_ pairs: [(String, Value)]) {
+  public init(_ pairs: [(String, JSONValue)]) {
     self.init()
     entries.reserveCapacity(pairs.count)
     for (key, value) in pairs { self[key] = value }
@@ -56,7 +56,7 @@ public struct ValueObject: Sendable {
   /// ```swift
   /// ValueObject([("a", 1)]).values  // [.int(1)]
   /// ```
-  public var values: [Value] { entries.map(\.value) }
+  public var values: [JSONValue] { entries.map(\.value) }
 
   /// The number of members.
   ///
@@ -232,7 +232,7 @@ extension ValueObject: ExpressibleByDictionaryLiteral {
   /// ```swift
   /// let o: ValueObject = ["count": 0]
   /// ```
-  public init(dictionaryLiteral elements: (String, Value)...) { self.init(elements) }
+  public init(dictionaryLiteral elements: (String, JSONValue)...) { self.init(elements) }
 }
 
 extension ValueObject: CustomStringConvertible {

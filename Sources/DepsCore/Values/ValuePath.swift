@@ -27,7 +27,7 @@ enum ValuePath {
       case let .key(key) where isIdentifier(key):
         text += text.isEmpty ? key : "." + key
       case let .key(key):
-        text += "[" + Value.string(key).json() + "]"
+        text += "[" + JSONValue.string(key).json() + "]"
       }
     }
     return text

@@ -1,4 +1,4 @@
-// `Value(reflecting:)`: any Swift value → `Value` through `Mirror`, for values that are not
+// `JSONValue(reflecting:)`: any Swift value → `JSONValue` through `Mirror`, for values that are not
 // Encodable (the TestStore's state and action diffs). Shapes match the Codable convention of
 // docs/values.md: structs/classes → objects in declaration order, enums → the action convention,
 // nil optionals absent from objects (null elsewhere), Date → seconds since 1970, UUID →
@@ -9,13 +9,13 @@ import FoundationEssentials
 import Foundation
 #endif
 
-extension Value {
+extension JSONValue {
   /// The value's shape as seen by `Mirror`, in the convention of docs/values.md.
   ///
   /// ```swift
   /// struct State { var count = 0; var fact: String? }
-  /// Value(reflecting: State())                          // {"count":0}
-  /// Value(reflecting: Action.numberFactResponse(.success("hi")))
+  /// JSONValue(reflecting: State())                          // {"count":0}
+  /// JSONValue(reflecting: Action.numberFactResponse(.success("hi")))
   /// // {"numberFactResponse":{"success":"hi"}}
   /// ```
   public init(reflecting value: Any) {
@@ -29,7 +29,7 @@ struct ValueReflector {
   static let maxDepth = 64
   private var visiting: Set<ObjectIdentifier> = []
 
-  mutating func reflect(_ subject: Any, depth: Int) -> Value {
+  mutating func reflect(_ subject: Any, depth: Int) -> JSONValue {
     if let leaf = Self.leaf(subject) { return leaf }
     guard depth < Self.maxDepth else { return .string("<…>") }
     let mirror = Mirror(reflecting: subject)
@@ -75,7 +75,7 @@ struct ValueReflector {
     return object
   }
 
-  private mutating func reflectEnum(_ subject: Any, _ mirror: Mirror, depth: Int) -> Value {
+  private mutating func reflectEnum(_ subject: Any, _ mirror: Mirror, depth: Int) -> JSONValue {
     guard let payload = mirror.children.first, let name = payload.label else {
       if let raw = subject as? any RawRepresentable {
         return reflect(raw.rawValue, depth: depth + 1)
@@ -83,7 +83,7 @@ struct ValueReflector {
       return .string(String(describing: subject))
     }
     let payloadMirror = Mirror(reflecting: payload.value)
-    let value: Value
+    let value: JSONValue
     if payloadMirror.displayStyle == .tuple {
       value = reflectTuple(payloadMirror, depth: depth + 1)
     } else {
@@ -93,7 +93,7 @@ struct ValueReflector {
   }
 
   /// Unlabeled tuples → arrays; labeled ones → objects (unlabeled members keyed `_N`).
-  private mutating func reflectTuple(_ mirror: Mirror, depth: Int) -> Value {
+  private mutating func reflectTuple(_ mirror: Mirror, depth: Int) -> JSONValue {
     let children = Array(mirror.children)
     let unlabeled = children.allSatisfy { $0.label?.hasPrefix(".") ?? true }
     if unlabeled { return .array(children.map { reflect($0.value, depth: depth + 1) }) }
@@ -111,9 +111,9 @@ struct ValueReflector {
   }
 
   /// Values that are leaves of the JSON tree.
-  private static func leaf(_ subject: Any) -> Value? {
+  private static func leaf(_ subject: Any) -> JSONValue? {
     switch subject {
-    case let value as Value: return value
+    case let value as JSONValue: return value
     case let object as ValueObject: return .object(object)
     case let string as String: return .string(string)
     case let flag as Bool: return .bool(flag)

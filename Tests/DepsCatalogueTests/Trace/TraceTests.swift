@@ -172,7 +172,7 @@ import DepsTestSupport
     #expect(
       DependencyTrace.describe(MultiLineAction.set(.init(count: 2, names: ["a", "b"])))
         == #"MultiLineAction.set(MultiLineAction.Payload(count: 2, names: [[0]: "a", [1]: "b"]))"#)
-    #expect(DependencyTrace.describe(Value.string("incrementButtonTapped")) == "incrementButtonTapped")
+    #expect(DependencyTrace.describe(JSONValue.string("incrementButtonTapped")) == "incrementButtonTapped")
   }
 
   @Test func upfrontCheckFollowsDeclaredChildrenAndNamesUnknownOnes() throws {

@@ -79,7 +79,7 @@ import Testing
           try overrides.set("uuid", preset: "incrementing")
           let feature = try features.descriptor(index % 2 == 0 ? "Counter" : "Todos")
           let store = try feature.openTest(overrides: overrides)
-          let action: Value = index % 2 == 0 ? "incrementButtonTapped" : "addButtonTapped"
+          let action: JSONValue = index % 2 == 0 ? "incrementButtonTapped" : "addButtonTapped"
           let issues = try store.send(action, assert: nil)
           if issues.isEmpty { failures.append("round \(round): no state change reported") }
           _ = store.close()

@@ -100,7 +100,7 @@ private func safeTag(_ shape: Shape) -> UInt32 {
   /// learns a plan; later ones build the case through the witnesses: the values are equal.
   @Test func plannedDecodingEqualsTheSynthesizedOne() throws {
     let decoder = ValueDecoder()
-    let inputs: [(Value, Shape)] = [
+    let inputs: [(JSONValue, Shape)] = [
       (["circle": .double(4.25)], .circle(4.25)),
       (["label": .string("first label")], .label("first label")),
       (["pair": .array([.int(1), .int(2)])], .pair(1, 2)),

@@ -37,8 +37,8 @@ import Testing
   func rfc6902AppendixA(_ index: Int) throws {
     let example = Self.appendix[index]
     let result = try JSONPatch.apply(
-      try Value(json: example.patch), to: try Value(json: example.document))
-    #expect(result == (try Value(json: example.result)))
+      try JSONValue(json: example.patch), to: try JSONValue(json: example.document))
+    #expect(result == (try JSONValue(json: example.result)))
     #expect(result.json() == example.result)
   }
 
@@ -66,7 +66,7 @@ import Testing
   ])
   func failures(_ document: String, _ patch: String, _ message: String) throws {
     let error = #expect(throws: ValueError.self) {
-      try JSONPatch.apply(try Value(json: patch), to: try Value(json: document))
+      try JSONPatch.apply(try JSONValue(json: patch), to: try JSONValue(json: document))
     }
     #expect(error?.message == message)
   }
@@ -77,24 +77,24 @@ import Testing
   }
 
   @Test func diffAddressesOneElementOfAnArray() throws {
-    var operations: [Value] = []
-    let old = try Value(json: #"{"todos":[{"t":"a"},{"t":"b"},{"t":"c"}],"n":1}"#)
-    let new = try Value(json: #"{"todos":[{"t":"a"},{"t":"B"},{"t":"c"}],"n":1}"#)
+    var operations: [JSONValue] = []
+    let old = try JSONValue(json: #"{"todos":[{"t":"a"},{"t":"b"},{"t":"c"}],"n":1}"#)
+    let new = try JSONValue(json: #"{"todos":[{"t":"a"},{"t":"B"},{"t":"c"}],"n":1}"#)
     JSONPatch.diff(from: old, to: new, into: &operations)
-    #expect(Value.array(operations).json() == #"[{"op":"replace","path":"/todos/1/t","value":"B"}]"#)
+    #expect(JSONValue.array(operations).json() == #"[{"op":"replace","path":"/todos/1/t","value":"B"}]"#)
   }
 
   @Test func diffOfInsertionsAndRemovalsInTheMiddle() throws {
-    var operations: [Value] = []
+    var operations: [JSONValue] = []
     JSONPatch.diff(
-      from: try Value(json: "[1,2,3,4,5]"), to: try Value(json: "[1,2,9,9,4,5]"),
+      from: try JSONValue(json: "[1,2,3,4,5]"), to: try JSONValue(json: "[1,2,9,9,4,5]"),
       into: &operations)
-    #expect(Value.array(operations).json()
+    #expect(JSONValue.array(operations).json()
       == #"[{"op":"replace","path":"/2","value":9},{"op":"add","path":"/3","value":9}]"#)
     operations = []
     JSONPatch.diff(
-      from: try Value(json: "[1,2,3,4,5]"), to: try Value(json: "[1,5]"), into: &operations)
-    #expect(Value.array(operations).json()
+      from: try JSONValue(json: "[1,2,3,4,5]"), to: try JSONValue(json: "[1,5]"), into: &operations)
+    #expect(JSONValue.array(operations).json()
       == #"[{"op":"remove","path":"/3"},{"op":"remove","path":"/2"},{"op":"remove","path":"/1"}]"#)
   }
 
@@ -105,7 +105,7 @@ import Testing
       let old = randomValue(&generator, depth: 0)
       var new = old
       for _ in 0..<Int(generator.next() % 4) { mutate(&new, &generator, depth: 0) }
-      var operations: [Value] = []
+      var operations: [JSONValue] = []
       JSONPatch.diff(from: old, to: new, into: &operations)
       #expect(try JSONPatch.apply(.array(operations), to: old) == new)
       if old == new { #expect(operations.isEmpty) }
@@ -113,7 +113,7 @@ import Testing
   }
 }
 
-private func randomValue(_ generator: inout SplitMix, depth: Int) -> Value {
+private func randomValue(_ generator: inout SplitMix, depth: Int) -> JSONValue {
   switch generator.next() % (depth > 2 ? 4 : 6) {
   case 0: return .int(Int(generator.next() % 5))
   case 1: return .string(["a", "b", "x/y", "~"][Int(generator.next() % 4)])
@@ -133,7 +133,7 @@ private func randomValue(_ generator: inout SplitMix, depth: Int) -> Value {
   }
 }
 
-private func mutate(_ value: inout Value, _ generator: inout SplitMix, depth: Int) {
+private func mutate(_ value: inout JSONValue, _ generator: inout SplitMix, depth: Int) {
   switch value {
   case .array(var elements):
     switch generator.next() % 4 {

@@ -24,18 +24,18 @@ import Testing
   @Test(arguments: 0..<appendix.count)
   func rfc7386AppendixA(_ index: Int) throws {
     let example = Self.appendix[index]
-    let patch = try Value(json: example.patch)
-    let result = MergePatch.apply(patch, to: try Value(json: example.target))
-    #expect(result == (try Value(json: example.result)))
+    let patch = try JSONValue(json: example.patch)
+    let result = MergePatch.apply(patch, to: try JSONValue(json: example.target))
+    #expect(result == (try JSONValue(json: example.result)))
     #expect(result.json() == example.result)
   }
 
   @Test func rfcSection3Example() throws {
-    let target = try Value(json: """
+    let target = try JSONValue(json: """
       {"title":"Goodbye!","author":{"givenName":"John","familyName":"Doe"},
        "tags":["example","sample"],"content":"This will be unchanged"}
       """)
-    let patch = try Value(json: """
+    let patch = try JSONValue(json: """
       {"title":"Hello!","phoneNumber":"+01-123-456-7890","author":{"familyName":null},
        "tags":["example"]}
       """)
@@ -46,7 +46,7 @@ import Testing
   }
 
   @Test func settingAnOptionalToNilRemovesTheKey() {
-    let state: Value = ["count": 0, "errorMessage": "offline"]
+    let state: JSONValue = ["count": 0, "errorMessage": "offline"]
     #expect(MergePatch.apply(["count": 1, "errorMessage": nil], to: state) == ["count": 1])
   }
 }
@@ -55,14 +55,14 @@ import Testing
 /// old value gives the new one.
 @Suite struct MergePatchDiffTests {
   @Test func equalValuesHaveNoPatch() {
-    let state: Value = ["count": 1, "todos": [["title": "a"]], "user": ["name": "x"]]
+    let state: JSONValue = ["count": 1, "todos": [["title": "a"]], "user": ["name": "x"]]
     #expect(MergePatch.diff(from: state, to: state) == nil)
     #expect(MergePatch.diff(from: ["n": 1], to: ["n": 1.0]) == nil)
   }
 
   @Test func changedAddedAndRemovedMembers() {
-    let old: Value = ["count": 0, "isLoading": false, "note": "x", "user": ["name": "a", "age": 3]]
-    let new: Value = ["count": 1, "isLoading": false, "user": ["name": "b", "age": 3], "fact": "f"]
+    let old: JSONValue = ["count": 0, "isLoading": false, "note": "x", "user": ["name": "a", "age": 3]]
+    let new: JSONValue = ["count": 1, "isLoading": false, "user": ["name": "b", "age": 3], "fact": "f"]
     let patch = MergePatch.diff(from: old, to: new)
     #expect(patch?.json() == #"{"count":1,"user":{"name":"b"},"fact":"f","note":null}"#)
     #expect(patch.map { MergePatch.apply($0, to: old) } == new)
@@ -91,7 +91,7 @@ import Testing
 
   static let keys = ["a", "b", "c", "d"]
 
-  static func randomValue(_ generator: inout SplitMix, depth: Int) -> Value {
+  static func randomValue(_ generator: inout SplitMix, depth: Int) -> JSONValue {
     switch generator.next() % (depth > 2 ? 3 : 5) {
     case 0: return .int(Int(generator.next() % 3))
     case 1: return .string(["x", "y"][Int(generator.next() % 2)])

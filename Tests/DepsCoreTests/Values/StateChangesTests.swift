@@ -59,9 +59,9 @@ import Foundation
   }
 
   static func changes<T: Encodable>(_ old: T, _ new: T) throws -> String {
-    var operations: [Value] = []
+    var operations: [JSONValue] = []
     try StateChanges.diff(from: old, to: new, into: &operations)
-    return Value.array(operations).json()
+    return JSONValue.array(operations).json()
   }
 
   @Test func oneChangedElementIsOneOperation() throws {
@@ -123,7 +123,7 @@ import Foundation
         default: state.counts["k\(generator.next() % 3)"] = Int(generator.next() % 4)
         }
       }
-      var operations: [Value] = []
+      var operations: [JSONValue] = []
       try StateChanges.diff(from: old, to: state, into: &operations)
       let applied = try JSONPatch.apply(.array(operations), to: try ValueEncoder().encode(old))
       #expect(applied == (try ValueEncoder().encode(state)))

@@ -78,7 +78,7 @@ private struct Counter: Codable, Equatable {
   static let id = UUID(uuidString: "deadbeef-dead-beef-dead-beefdeadbeef") ?? UUID()
   static let idString = "DEADBEEF-DEAD-BEEF-DEAD-BEEFDEADBEEF"
 
-  private func encode<T: Encodable>(_ value: T) throws -> Value {
+  private func encode<T: Encodable>(_ value: T) throws -> JSONValue {
     try ValueEncoder().encode(value)
   }
 
@@ -89,7 +89,7 @@ private struct Counter: Codable, Equatable {
   private func roundTrip<T: Codable & Equatable>(_ value: T, _ json: String) throws {
     let encoded = try encode(value)
     #expect(encoded.json() == json)
-    #expect(Value(reflecting: value) == encoded)
+    #expect(JSONValue(reflecting: value) == encoded)
     #expect(try decode(T.self, json) == value)
   }
 
@@ -182,9 +182,9 @@ private struct Counter: Codable, Equatable {
     #expect(try encode(["b": 1, "a": 2]) == ["a": 2, "b": 1])
     #expect(try encode([1, 2, 3]).json() == "[1,2,3]")
     #expect(try encode([Int?.none, 1]).json() == "[null,1]")
-    #expect(try encode(["x": [true]] as Value).json() == #"{"x":[true]}"#)
+    #expect(try encode(["x": [true]] as JSONValue).json() == #"{"x":[true]}"#)
     #expect(try decode([String: Int].self, #"{"a":1}"#) == ["a": 1])
-    #expect(try decode(Value.self, #"{"a":[1]}"#) == ["a": [1]])
+    #expect(try decode(JSONValue.self, #"{"a":[1]}"#) == ["a": [1]])
     #expect(try encode(UInt64.max) == .double(18_446_744_073_709_551_616))
     #expect(try encode(Float(0.1)).json() == "0.1")
   }
@@ -285,16 +285,16 @@ private struct Counter: Codable, Equatable {
 
   @Test func reflectionMatchesTheConvention() {
     final class Box { var value = 1; var next: Box? }
-    #expect(Value(reflecting: NumberFactAction.numberFactResponse(.success("s")))
+    #expect(JSONValue(reflecting: NumberFactAction.numberFactResponse(.success("s")))
       == ["numberFactResponse": ["success": "s"]])
-    #expect(Value(reflecting: ShapeAction.move(1, 2)) == ["move": [1, 2]])
-    #expect(Value(reflecting: CounterAction.incrementButtonTapped) == "incrementButtonTapped")
-    #expect(Value(reflecting: ["k": 1]) == ["k": 1])
-    #expect(Value(reflecting: (1, "a")) == [1, "a"])
-    #expect(Value(reflecting: Int?.none as Any) == .null)
+    #expect(JSONValue(reflecting: ShapeAction.move(1, 2)) == ["move": [1, 2]])
+    #expect(JSONValue(reflecting: CounterAction.incrementButtonTapped) == "incrementButtonTapped")
+    #expect(JSONValue(reflecting: ["k": 1]) == ["k": 1])
+    #expect(JSONValue(reflecting: (1, "a")) == [1, "a"])
+    #expect(JSONValue(reflecting: Int?.none as Any) == .null)
     let box = Box()
     box.next = box
-    #expect(Value(reflecting: box) == ["value": 1, "next": "<cycle>"])
-    #expect(Value(reflecting: NumberFactState(count: 2)).json() == #"{"count":2}"#)
+    #expect(JSONValue(reflecting: box) == ["value": 1, "next": "<cycle>"])
+    #expect(JSONValue(reflecting: NumberFactState(count: 2)).json() == #"{"count":2}"#)
   }
 }

@@ -21,7 +21,7 @@ private struct TodosState {
   }
 
   @Test func theStyleGuideExample() {
-    let expected: Value = ["count": 2, "isLoading": false]
+    let expected: JSONValue = ["count": 2, "isLoading": false]
     #expect(ValueDiff.diff(expected, ["count": 1, "isLoading": false]) == """
             {
           -   "count": 2,
@@ -39,8 +39,8 @@ private struct TodosState {
 
   @Test func keysPresentOnOneSide() {
     // An optional set on one side only: a `-` or `+` line.
-    let expected: Value = ["count": 0, "numberFact": "0 is good"]
-    let actual: Value = ["count": 0, "errorMessage": "offline"]
+    let expected: JSONValue = ["count": 0, "numberFact": "0 is good"]
+    let actual: JSONValue = ["count": 0, "errorMessage": "offline"]
     #expect(ValueDiff.diff(expected, actual) == """
             {
               … (1 unchanged)
@@ -55,7 +55,7 @@ private struct TodosState {
     var actual = expected
     actual.todos[1].isComplete = true
     actual.editing = nil
-    #expect(ValueDiff.diff(Value(reflecting: expected), Value(reflecting: actual)) == """
+    #expect(ValueDiff.diff(JSONValue(reflecting: expected), JSONValue(reflecting: actual)) == """
             {
           -   "editing": "x",
               … (1 unchanged)
@@ -106,8 +106,8 @@ private struct TodosState {
   }
 
   @Test func childActionsDiff() {
-    let expected: Value = ["todos": ["titleChanged": ["id": "A", "title": "Milk"]]]
-    let actual: Value = ["todos": ["titleChanged": ["id": "A", "title": "Mil"]]]
+    let expected: JSONValue = ["todos": ["titleChanged": ["id": "A", "title": "Milk"]]]
+    let actual: JSONValue = ["todos": ["titleChanged": ["id": "A", "title": "Mil"]]]
     #expect(ValueDiff.diff(expected, actual) == """
             {
               "todos": {

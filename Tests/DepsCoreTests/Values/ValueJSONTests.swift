@@ -12,61 +12,61 @@ import Testing
     #""\"\\\n\r\t\b\f\u0001\u001f""#, #""😀 𝄞""#,
   ])
   func compactRoundTrip(_ text: String) throws {
-    #expect(try Value(json: text).json() == text)
+    #expect(try JSONValue(json: text).json() == text)
   }
 
   @Test func parsesEveryKind() throws {
-    let value = try Value(json: #" { "a" : [ 1 , 2.5 , "x" , true , false , null ] , "b" : {} } "#)
+    let value = try JSONValue(json: #" { "a" : [ 1 , 2.5 , "x" , true , false , null ] , "b" : {} } "#)
     #expect(value == ["a": [1, 2.5, "x", true, false, nil], "b": [:]])
     #expect(value["a"]?[1] == .double(2.5))
     #expect(value["a"]?[0] == .int(1))
   }
 
   @Test func keysKeepInsertionOrder() throws {
-    let value = try Value(json: #"{"z":1,"a":2,"m":3}"#)
+    let value = try JSONValue(json: #"{"z":1,"a":2,"m":3}"#)
     #expect(value.objectValue?.keys == ["z", "a", "m"])
     #expect(value.json(sortedKeys: true) == #"{"a":2,"m":3,"z":1}"#)
   }
 
   @Test func duplicateKeysKeepTheLastValueAtTheFirstPosition() throws {
-    #expect(try Value(json: #"{"a":1,"b":2,"a":3}"#).json() == #"{"a":3,"b":2}"#)
+    #expect(try JSONValue(json: #"{"a":1,"b":2,"a":3}"#).json() == #"{"a":3,"b":2}"#)
   }
 
   @Test func intAndDoubleAreEqualAndHashEqual() {
-    #expect(Value.int(1) == Value.double(1.0))
-    #expect(Set<Value>([.int(1), .double(1.0)]).count == 1)
-    #expect(Value.int(1) != Value.double(1.5))
-    #expect((["a": 1] as Value) == (["a": 1.0] as Value))
-    #expect(Set<Value>([["a": 1, "b": 2], ["b": 2.0, "a": 1]]).count == 1)
+    #expect(JSONValue.int(1) == JSONValue.double(1.0))
+    #expect(Set<JSONValue>([.int(1), .double(1.0)]).count == 1)
+    #expect(JSONValue.int(1) != JSONValue.double(1.5))
+    #expect((["a": 1] as JSONValue) == (["a": 1.0] as JSONValue))
+    #expect(Set<JSONValue>([["a": 1, "b": 2], ["b": 2.0, "a": 1]]).count == 1)
   }
 
   @Test func numbers() throws {
-    #expect(try Value(json: "1.0") == .double(1))
-    #expect(try Value(json: "1.0").json() == "1")
-    #expect(Value.double(3).json() == "3")
-    #expect(Value.double(0.1).json() == "0.1")
-    #expect(try Value(json: "1E2") == .double(100))
-    #expect(try Value(json: "-0") == .int(0))
+    #expect(try JSONValue(json: "1.0") == .double(1))
+    #expect(try JSONValue(json: "1.0").json() == "1")
+    #expect(JSONValue.double(3).json() == "3")
+    #expect(JSONValue.double(0.1).json() == "0.1")
+    #expect(try JSONValue(json: "1E2") == .double(100))
+    #expect(try JSONValue(json: "-0") == .int(0))
     // Beyond Int: a Double.
-    #expect(try Value(json: "9223372036854775808") == .double(9_223_372_036_854_775_808))
-    #expect(try Value(json: "123456789012345678901234567890").doubleValue == 1.2345678901234568e29)
-    #expect(Value.double(.infinity).json() == "null")
+    #expect(try JSONValue(json: "9223372036854775808") == .double(9_223_372_036_854_775_808))
+    #expect(try JSONValue(json: "123456789012345678901234567890").doubleValue == 1.2345678901234568e29)
+    #expect(JSONValue.double(.infinity).json() == "null")
     let third = 1.0 / 3.0
-    #expect(try Value(json: Value.double(third).json()) == .double(third))
+    #expect(try JSONValue(json: JSONValue.double(third).json()) == .double(third))
   }
 
   @Test func strings() throws {
-    #expect(try Value(json: #""\u00e9\u20AC\/""#) == "é€/")
-    #expect(try Value(json: #""\ud83d\ude00""#) == "😀")
+    #expect(try JSONValue(json: #""\u00e9\u20AC\/""#) == "é€/")
+    #expect(try JSONValue(json: #""\ud83d\ude00""#) == "😀")
     // Lone surrogates (RFC 8259 §8.2) become U+FFFD.
-    #expect(try Value(json: #""a\ud800b""#) == "a\u{FFFD}b")
-    #expect(try Value(json: #""\udc00""#) == "\u{FFFD}")
-    #expect(try Value(json: #""\ud800\u0041""#) == "\u{FFFD}A")
-    #expect(Value.string("a\u{7}\"").json() == #""a\u0007\"""#)
+    #expect(try JSONValue(json: #""a\ud800b""#) == "a\u{FFFD}b")
+    #expect(try JSONValue(json: #""\udc00""#) == "\u{FFFD}")
+    #expect(try JSONValue(json: #""\ud800\u0041""#) == "\u{FFFD}A")
+    #expect(JSONValue.string("a\u{7}\"").json() == #""a\u0007\"""#)
   }
 
   @Test func pretty() throws {
-    let value: Value = ["b": [1, ["c": true]], "a": [:], "e": []]
+    let value: JSONValue = ["b": [1, ["c": true]], "a": [:], "e": []]
     #expect(value.json(pretty: true) == """
       {
         "b": [
@@ -83,9 +83,9 @@ import Testing
   }
 
   @Test func bytesInput() throws {
-    #expect(try Value(jsonBytes: Array("[1]".utf8)) == [1])
+    #expect(try JSONValue(jsonBytes: Array("[1]".utf8)) == [1])
     let value = try Array(#"{"a":"é"}"#.utf8).withUnsafeBytes { bytes throws(ValueError) in
-      try Value(jsonBytes: bytes)
+      try JSONValue(jsonBytes: bytes)
     }
     #expect(value == ["a": "é"])
   }
@@ -94,7 +94,7 @@ import Testing
 
   static func failure(_ text: String) -> ValueError? {
     do {
-      _ = try Value(json: text)
+      _ = try JSONValue(json: text)
       return nil
     } catch {
       return error
@@ -103,7 +103,7 @@ import Testing
 
   static func failure(bytes: [UInt8]) -> ValueError? {
     do {
-      _ = try Value(jsonBytes: bytes)
+      _ = try JSONValue(jsonBytes: bytes)
       return nil
     } catch {
       return error
@@ -165,7 +165,7 @@ import Testing
 
   @Test func nestingLimit() throws {
     let ok = String(repeating: "[", count: 512) + String(repeating: "]", count: 512)
-    #expect(try Value(json: ok).json() == ok)
+    #expect(try JSONValue(json: ok).json() == ok)
     let deep = String(repeating: "[", count: 100_000)
     #expect(Self.failure(deep) == ValueError(
       kind: .limit,

@@ -46,7 +46,7 @@ public struct _IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
         reportIssue(
           """
           An "ifLet" at "\(location.0):\(location.2)" received a child action when child state \
-          was "nil": \(Value(reflecting: childAction).json())
+          was "nil": \(JSONValue(reflecting: childAction).json())
 
           Make sure the parent does not set child state to "nil" before the child's effects \
           finish, and that child actions are only sent while the child is presented.

@@ -57,7 +57,7 @@ enum BridgeBenchmarks {
   static func decodeLoop<T: Decodable>(_ type: T.Type, _ json: String, _ n: Int) {
     for _ in 0..<n {
       do {
-        blackHole(try ValueDecoder().decode(T.self, from: Value(json: json)))
+        blackHole(try ValueDecoder().decode(T.self, from: JSONValue(json: json)))
       } catch {
         Harness.printError("decode failed: \(error)")
         return
@@ -95,7 +95,7 @@ enum BridgeBenchmarks {
           let store = try FeatureRegistry.shared.descriptor("Counter")
             .open(context: .live, overrides: DependencyOverrides())
           for _ in 0..<n {
-            _ = try store.send(Value(json: #""incrementButtonTapped""#))
+            _ = try store.send(JSONValue(json: #""incrementButtonTapped""#))
             blackHole(store.state.json())
           }
           store.close()
@@ -131,7 +131,7 @@ enum BridgeBenchmarks {
       }),
       Benchmark(
         name: "bridge.endpoint.foreign",
-        summary: "the same endpoint overridden by a foreign (Value) -> Value function",
+        summary: "the same endpoint overridden by a foreign (JSONValue) -> JSONValue function",
         target: .nanosecondsOver(baseline: "bridge.endpoint.swift", 1_000),
         async: { n in
         _ = registered

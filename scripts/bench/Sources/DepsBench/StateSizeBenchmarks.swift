@@ -97,7 +97,7 @@ struct BridgedTodos: Reducer {
   }
 
   private static func open(_ count: Int) -> any BridgedStore {
-    let state = Value.object(["todos": .array((0..<count).map { index in
+    let state = JSONValue.object(["todos": .array((0..<count).map { index in
       ["id": .int(index), "title": .string("todo \(index)"), "isComplete": false]
     })])
     do {
@@ -165,7 +165,7 @@ enum StateSizeBenchmarks {
           target: .none
         ) { n in
           let store = BridgedTodos.store("\(read.0).\(size)", size)
-          let actions: [Value] = titles.map { title in
+          let actions: [JSONValue] = titles.map { title in
             ["titleChanged": ["id": .int(size / 2), "title": .string(title)]]
           }
           for i in 0..<n {

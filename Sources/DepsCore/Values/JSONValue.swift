@@ -1,14 +1,14 @@
-// `Value`: the JSON-shaped value every front speaks (C as JSON text, Lua as tables, the
+// `JSONValue`: the JSON-shaped value every front speaks (C as JSON text, Lua as tables, the
 // TestStore as diffs). Numbers compare by magnitude: `.int(1) == .double(1.0)`, because C and
 // Lua send `1` where Swift encodes `1.0`. Parsing, printing, coding and diffs live next door.
 
 /// A JSON-shaped value: what states and actions look like outside Swift.
 ///
 /// ```swift
-/// let action: Value = ["numberFactResponse": ["success": "0 is a number"]]
+/// let action: JSONValue = ["numberFactResponse": ["success": "0 is a number"]]
 /// action.json()  // {"numberFactResponse":{"success":"0 is a number"}}
 /// ```
-public enum Value: Sendable {
+public enum JSONValue: Sendable {
   /// JSON `null`.
   case null
   /// JSON `true` / `false`.
@@ -20,18 +20,18 @@ public enum Value: Sendable {
   /// A JSON string.
   case string(String)
   /// A JSON array.
-  case array([Value])
+  case array([JSONValue])
   /// A JSON object, keys in insertion order.
   case object(ValueObject)
 }
 
-extension Value: Equatable {
+extension JSONValue: Equatable {
   /// Structural equality; `.int(1) == .double(1.0)` and object key order is ignored.
   ///
   /// ```swift
-  /// Value.int(1) == Value.double(1.0)  // true
+  /// JSONValue.int(1) == JSONValue.double(1.0)  // true
   /// ```
-  public static func == (lhs: Value, rhs: Value) -> Bool {
+  public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
     switch (lhs, rhs) {
     case (.null, .null): return true
     case let (.bool(a), .bool(b)): return a == b
@@ -46,11 +46,11 @@ extension Value: Equatable {
   }
 }
 
-extension Value: Hashable {
+extension JSONValue: Hashable {
   /// Hashes consistently with `==`: an integral double hashes as the equal `Int`.
   ///
   /// ```swift
-  /// Set<Value>([.int(1), .double(1)]).count  // 1
+  /// Set<JSONValue>([.int(1), .double(1)]).count  // 1
   /// ```
   public func hash(into hasher: inout Hasher) {
     switch self {
@@ -70,13 +70,13 @@ extension Value: Hashable {
   }
 }
 
-extension Value {
+extension JSONValue {
   /// The member `key` of an object, or `nil` (also when `self` is not an object).
   ///
   /// ```swift
-  /// (["count": 1] as Value)["count"]  // .int(1)
+  /// (["count": 1] as JSONValue)["count"]  // .int(1)
   /// ```
-  public subscript(key: String) -> Value? {
+  public subscript(key: String) -> JSONValue? {
     if case let .object(object) = self { return object[key] }
     return nil
   }
@@ -84,9 +84,9 @@ extension Value {
   /// The element at `index` of an array, or `nil` (out of range, or not an array).
   ///
   /// ```swift
-  /// ([1, 2] as Value)[1]  // .int(2)
+  /// ([1, 2] as JSONValue)[1]  // .int(2)
   /// ```
-  public subscript(index: Int) -> Value? {
+  public subscript(index: Int) -> JSONValue? {
     if case let .array(array) = self, array.indices.contains(index) { return array[index] }
     return nil
   }
@@ -94,7 +94,7 @@ extension Value {
   /// The string, when `self` is `.string`.
   ///
   /// ```swift
-  /// Value.string("a").stringValue  // "a"
+  /// JSONValue.string("a").stringValue  // "a"
   /// ```
   public var stringValue: String? {
     if case let .string(s) = self { return s }
@@ -104,7 +104,7 @@ extension Value {
   /// The number as an `Int`, when `self` is an integral number that fits.
   ///
   /// ```swift
-  /// Value.double(3).intValue  // 3
+  /// JSONValue.double(3).intValue  // 3
   /// ```
   public var intValue: Int? {
     switch self {
@@ -117,7 +117,7 @@ extension Value {
   /// The number as a `Double`, when `self` is a number.
   ///
   /// ```swift
-  /// Value.int(3).doubleValue  // 3.0
+  /// JSONValue.int(3).doubleValue  // 3.0
   /// ```
   public var doubleValue: Double? {
     switch self {
@@ -130,7 +130,7 @@ extension Value {
   /// The boolean, when `self` is `.bool`.
   ///
   /// ```swift
-  /// Value.bool(true).boolValue  // true
+  /// JSONValue.bool(true).boolValue  // true
   /// ```
   public var boolValue: Bool? {
     if case let .bool(b) = self { return b }
@@ -140,9 +140,9 @@ extension Value {
   /// The elements, when `self` is `.array`.
   ///
   /// ```swift
-  /// ([1] as Value).arrayValue  // [.int(1)]
+  /// ([1] as JSONValue).arrayValue  // [.int(1)]
   /// ```
-  public var arrayValue: [Value]? {
+  public var arrayValue: [JSONValue]? {
     if case let .array(a) = self { return a }
     return nil
   }
@@ -150,7 +150,7 @@ extension Value {
   /// The members, when `self` is `.object`.
   ///
   /// ```swift
-  /// (["a": 1] as Value).objectValue?.keys  // ["a"]
+  /// (["a": 1] as JSONValue).objectValue?.keys  // ["a"]
   /// ```
   public var objectValue: ValueObject? {
     if case let .object(o) = self { return o }
@@ -160,7 +160,7 @@ extension Value {
   /// Whether `self` is `.null`.
   ///
   /// ```swift
-  /// Value.null.isNull  // true
+  /// JSONValue.null.isNull  // true
   /// ```
   public var isNull: Bool {
     if case .null = self { return true }
@@ -180,76 +180,76 @@ extension Value {
   }
 }
 
-extension Value: CustomStringConvertible {
+extension JSONValue: CustomStringConvertible {
   /// The compact JSON text.
   ///
   /// ```swift
-  /// "\(["a": [1, 2]] as Value)"  // {"a":[1,2]}
+  /// "\(["a": [1, 2]] as JSONValue)"  // {"a":[1,2]}
   /// ```
   public var description: String { json() }
 }
 
-extension Value: ExpressibleByNilLiteral {
+extension JSONValue: ExpressibleByNilLiteral {
   /// `nil` is JSON `null`.
   ///
   /// ```swift
-  /// let v: Value = nil  // .null
+  /// let v: JSONValue = nil  // .null
   /// ```
   public init(nilLiteral: ()) { self = .null }
 }
 
-extension Value: ExpressibleByBooleanLiteral {
+extension JSONValue: ExpressibleByBooleanLiteral {
   /// A boolean literal.
   ///
   /// ```swift
-  /// let v: Value = true  // .bool(true)
+  /// let v: JSONValue = true  // .bool(true)
   /// ```
   public init(booleanLiteral value: Bool) { self = .bool(value) }
 }
 
-extension Value: ExpressibleByIntegerLiteral {
+extension JSONValue: ExpressibleByIntegerLiteral {
   /// An integer literal.
   ///
   /// ```swift
-  /// let v: Value = 1  // .int(1)
+  /// let v: JSONValue = 1  // .int(1)
   /// ```
   public init(integerLiteral value: Int) { self = .int(value) }
 }
 
-extension Value: ExpressibleByFloatLiteral {
+extension JSONValue: ExpressibleByFloatLiteral {
   /// A floating-point literal.
   ///
   /// ```swift
-  /// let v: Value = 1.5  // .double(1.5)
+  /// let v: JSONValue = 1.5  // .double(1.5)
   /// ```
   public init(floatLiteral value: Double) { self = .double(value) }
 }
 
-extension Value: ExpressibleByStringLiteral {
+extension JSONValue: ExpressibleByStringLiteral {
   /// A string literal.
   ///
   /// ```swift
-  /// let v: Value = "incrementButtonTapped"  // .string("incrementButtonTapped")
+  /// let v: JSONValue = "incrementButtonTapped"  // .string("incrementButtonTapped")
   /// ```
   public init(stringLiteral value: String) { self = .string(value) }
 }
 
-extension Value: ExpressibleByArrayLiteral {
+extension JSONValue: ExpressibleByArrayLiteral {
   /// An array literal.
   ///
   /// ```swift
-  /// let v: Value = [1, "two", nil]
+  /// let v: JSONValue = [1, "two", nil]
   /// ```
-  public init(arrayLiteral elements: Value...) { self = .array(elements) }
+  public init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
 }
 
-extension Value: ExpressibleByDictionaryLiteral {
+extension JSONValue: ExpressibleByDictionaryLiteral {
   /// An object literal; keys keep the literal's order.
   ///
   /// ```swift
-  /// let v: Value = ["count": 0, "isLoading": false]
+  /// let v: JSONValue = ["count": 0, "isLoading": false]
   /// ```
-  public init(dictionaryLiteral elements: (String, Value)...) {
+  public init(dictionaryLiteral elements: (String, JSONValue)...) {
     self = .object(ValueObject(elements))
   }
 }
