@@ -7,15 +7,7 @@
  *    sent the same actions, told to expect exactly that patch on its previous state);
  *  - a NULL store is refused with a message.
  */
-#include "check.h"
-
-static deps_overrides *recipe(void) {
-  deps_overrides *o = NULL;
-  if (deps_overrides_new(&o) != DEPS_OK) return NULL;
-  deps_overrides_set(o, "uuid", "\"incrementing\"");
-  deps_overrides_set(o, "date.now", "0");
-  return o;
-}
+#include "random_app.h"
 
 static void first_read_is_the_state_then_only_changes(void) {
   deps_store *s = NULL;
@@ -55,47 +47,6 @@ static void nested_members_and_removals(void) {
   CHECK_RC(deps_store_send(s, "\"tutorialDismissed\""), DEPS_OK, deps_store_errmsg(s));
   CHECK_STATE(deps_store_state_patch(s), "{\"tutorial\":null}");
   deps_store_close(s);
-}
-
-static unsigned long long seed;
-
-static unsigned next_random(unsigned bound) {
-  seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
-  return (unsigned)((seed >> 33) % bound);
-}
-
-/* One random App action, valid in the current state (tutorial actions only while it is open). */
-static void random_action(char *out, size_t size, int *tutorial_open, unsigned *added) {
-  const char *list = *tutorial_open ? "tutorial" : "todos";
-  unsigned id = *added ? next_random(*added + 1) : 0;
-  switch (next_random(6)) {
-  case 0:
-    snprintf(out, size, "{\"%s\":\"addButtonTapped\"}", list);
-    (*added)++;
-    break;
-  case 1:
-    snprintf(out, size,
-             "{\"%s\":{\"titleChanged\":{\"id\":\"00000000-0000-0000-0000-%012u\","
-             "\"title\":\"t%u\"}}}", list, id, next_random(3));
-    break;
-  case 2:
-    snprintf(out, size,
-             "{\"%s\":{\"deleteButtonTapped\":{\"id\":\"00000000-0000-0000-0000-%012u\"}}}", list,
-             id);
-    break;
-  case 3:
-    snprintf(out, size, "\"tutorialButtonTapped\"");
-    *tutorial_open = 1;
-    break;
-  case 4:
-    snprintf(out, size, "\"tutorialDismissed\"");
-    *tutorial_open = 0;
-    break;
-  default:
-    snprintf(out, size, "{\"todos\":\"addButtonTapped\"}");
-    (*added)++;
-    break;
-  }
 }
 
 static void patch_applied_to_the_previous_state_is_the_new_state(void) {

@@ -3,6 +3,7 @@
 -- for random action sequences, the changes applied to the previous state (by the applier
 -- below, written here apart from the library) give the new state.
 local check = require "check"
+local random_app = require "random_app"
 local deps = require "deps"
 
 -- RFC 6902 add/remove/replace on Lua tables: a numeric token addresses a list element (0-based).
@@ -65,7 +66,7 @@ local function open()
   }
 end
 
-local function id(n) return string.format("00000000-0000-0000-0000-%012d", n) end
+local id = random_app.id
 
 local app = open()
 app:state_changes()
@@ -87,24 +88,9 @@ for _, seed in ipairs { 1, 2, 3, 14, 2026 } do
   math.randomseed(seed)
   local s = open()
   local previous = apply(nil, s:state_changes())
-  local tutorial, added = false, 0
+  local walk = random_app.walk()
   for step = 1, 80 do
-    local list = tutorial and "tutorial" or "todos"
-    local choice = math.random(6)
-    if choice == 1 or choice == 6 then
-      s:send(choice == 1 and list or "todos", "addButtonTapped")
-      added = added + 1
-    elseif choice == 2 then
-      s:send(list, { titleChanged = { id = id(math.random(0, added)), title = "t" .. math.random(3) } })
-    elseif choice == 3 then
-      s:send(list, { deleteButtonTapped = { id = id(math.random(0, added)) } })
-    elseif choice == 4 then
-      s:send("tutorialButtonTapped")
-      tutorial = true
-    else
-      s:send("tutorialDismissed")
-      tutorial = false
-    end
+    random_app.step(s, walk)
     previous = apply(previous, s:state_changes())
     check.eq(previous, s.state, "seed " .. seed .. ", step " .. step .. ": changes applied == state")
   end

@@ -2,6 +2,7 @@
 -- patch table (deps.null for a removed member); property: for random action sequences, the
 -- patch merged onto the previously read state is the new state.
 local check = require "check"
+local random_app = require "random_app"
 local deps = require "deps"
 
 -- RFC 7386's merge, on Lua tables (deps.null removes a member). A nested empty table is a
@@ -56,30 +57,15 @@ local removed = app:state_patch()
 check.eq(removed.tutorial, deps.null, "a removed member is deps.null")
 app:close()
 
-local function id(n) return string.format("00000000-0000-0000-0000-%012d", n) end
+local id = random_app.id
 
 for _, seed in ipairs { 1, 2, 3, 14, 2026 } do
   math.randomseed(seed)
   local s = open()
   local previous = s:state_patch()
-  local tutorial, added = false, 0
+  local walk = random_app.walk()
   for step = 1, 60 do
-    local list = tutorial and "tutorial" or "todos"
-    local choice = math.random(6)
-    if choice == 1 or choice == 6 then
-      s:send(choice == 1 and list or "todos", "addButtonTapped")
-      added = added + 1
-    elseif choice == 2 then
-      s:send(list, { titleChanged = { id = id(math.random(0, added)), title = "t" .. math.random(3) } })
-    elseif choice == 3 then
-      s:send(list, { deleteButtonTapped = { id = id(math.random(0, added)) } })
-    elseif choice == 4 then
-      s:send("tutorialButtonTapped")
-      tutorial = true
-    else
-      s:send("tutorialDismissed")
-      tutorial = false
-    end
+    random_app.step(s, walk)
     previous = merge(previous, s:state_patch())
     check.eq(previous, s.state, "seed " .. seed .. ", step " .. step .. ": patched == state")
   end
