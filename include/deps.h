@@ -444,7 +444,7 @@ const char *deps_test_store_errmsg(deps_test_store *t);
  */
 void deps_test_store_close(deps_test_store *t);
 
-/* Additions to the test store (not in the original contract; never renamed or removed). */
+/* Additions to the test store (never renamed or removed). */
 
 /**
  * METHOD. Ends the test like the end of an XCTest: reports actions received but not asserted

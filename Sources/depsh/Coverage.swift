@@ -1,5 +1,5 @@
 // `depsh test --coverage FILE`: every worker counts the lines its Lua state runs in file chunks
-// (a line hook in C, shim.h's clua_depsh_cover_hook) and sends the counts to the parent, which
+// (a line hook in C, cdepsh.h's clua_depsh_cover_hook) and sends the counts to the parent, which
 // adds them up and writes an lcov tracefile (`SF:`/`DA:`/`LF:`/`LH:`/`end_of_record`, what
 // `genhtml` reads). A file's instrumented lines — the `DA:` lines with count 0 too — are the
 // lines that hold a bytecode instruction, read from the file's compiled chunk (`string.dump`).

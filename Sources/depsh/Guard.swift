@@ -1,4 +1,4 @@
-// The guard the Lua hook reads (Sources/CLua/shim.h, depsh block): a wall-clock deadline for
+// The guard the Lua hook reads (Sources/CDepsh/cdepsh.h): a wall-clock deadline for
 // `depsh test --timeout` and the Ctrl-C flag for the REPL. The hook raises inside Lua; Swift
 // only sets the fields.
 import CDepsh

@@ -1,7 +1,7 @@
 // One Lua state for depsh: the standard libraries, the guard hook (Ctrl-C and --timeout), this
 // executable's own linked copy of the `deps` module preloaded (and bound to the global `deps`),
 // and the Lua half of the shell (`ShellLua.source`). Swift enters Lua only through `lua_pcall`
-// and uses only non-raising API here; every raise happens in C (Sources/CLua/shim.h).
+// and uses only non-raising API here; every raise happens in C (Sources/CLua/clua.h).
 import CDepsh
 import CLua
 import DepsCABI

@@ -1,6 +1,6 @@
 // `--memory-limit MB`: every depsh Lua state allocates through `clua_limited_alloc` (below,
 // called by Lua from C), which counts the bytes the state holds and refuses growth past the
-// limit — except while Swift frames are on top of the innermost protected call (shim.h's
+// limit — except while Swift frames are on top of the innermost protected call (clua.h's
 // clua_alloc_guard), since the refusal raises and a Lua error must never unwind Swift frames.
 // The guard hook checks the limit too (Lua code that kept allocating inside Swift-entered
 // callbacks). A "not enough memory" that the limit caused is explained by `MemoryLimit.explain`.

@@ -1,6 +1,6 @@
 // The shape of every module function: a `clua_SwiftFunction` whose body runs in `luaEntry`,
 // which finds the runtime, holds its lock, and turns a thrown `LuaFailure` into the status the
-// C trampoline raises (shim.h) once the Swift frames are gone. Argument checks here read like
+// C trampoline raises (clua.h) once the Swift frames are gone. Argument checks here read like
 // lauxlib's (`string expected, got table`) without calling a raising lauxlib function.
 import CLua
 import DepsCore

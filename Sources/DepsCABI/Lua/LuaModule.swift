@@ -1,6 +1,6 @@
 // The Lua module: `DepsLibrary.openLua` (behind libDeps.so's `luaopen_deps` and any library's
 // `luaopen_<name>`) builds the module table from the registration list below (our luaL_Reg:
-// every function is a Swift `clua_SwiftFunction` behind shim.h's raising trampoline, closing
+// every function is a Swift `clua_SwiftFunction` behind clua.h's raising trampoline, closing
 // over the state's `LuaRuntime` sentinel) and the metatables `deps.TestStore`, `deps.Store`,
 // `deps.Dependencies`, `deps.Effect`.
 // docs/lua-api.md is the contract; LuaTesting.swift documents the hooks depsh uses.

@@ -3,7 +3,7 @@
  * of DepsCABI's public surface; what only the shell needs lives here, not in CLua. */
 #ifndef DEPS_CDEPSH_SHIM_H
 #define DEPS_CDEPSH_SHIM_H
-#include "../CLua/shim.h"
+#include "../CLua/clua.h"
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
