@@ -1,23 +1,20 @@
 // The REPL's live stores while it waits for input: their event-loop descriptors (`store:fd()`)
 // and, when one is readable, `store:pump()`, so a running Timer ticks on screen (through the
 // trace the REPL prints) with no command typed. The stores are the session's open
-// `deps.Store`s, found in the module's weak table of stores.
+// `deps.Store`s, as `deps.stores()` lists them.
 import CLua
 
 final class StorePump {
   private let lua: LuaState
   /// The registry key of the Lua function doing the work (see `source`).
   private static let key = "depsh.pump"
-  /// Called with the stores table; returns a function(ready): with ready nil it returns the
+  /// Returns a function(ready): with ready nil it returns the
   /// descriptors of the open stores ("3 5 9"); with a set of ready descriptors it pumps those
   /// stores and returns the errors they raised, one per line.
   private static let source = """
-    local stores = ...
+    local deps = require "deps"
     return function(ready)
-      local open = {}
-      for _, s in pairs(stores) do
-        if not s.closed then open[#open + 1] = s end
-      end
+      local open = deps.stores()
       local out = {}
       for _, s in ipairs(open) do
         local ok, fd = pcall(s.fd, s)
@@ -40,8 +37,7 @@ final class StorePump {
     let top = lua_gettop(L)
     defer { lua_settop(L, top) }
     if lua.load(code: StorePump.source, name: "=depsh pump") != nil { return nil }
-    guard lua_getfield(L, clua_registryindex(), "deps.stores") == LUA_TTABLE else { return nil }
-    guard lua.protectedCall(arguments: 1, results: 1) == nil, lua_type(L, -1) == LUA_TFUNCTION
+    guard lua.protectedCall(arguments: 0, results: 1) == nil, lua_type(L, -1) == LUA_TFUNCTION
     else { return nil }
     lua_setfield(L, clua_registryindex(), StorePump.key)
   }

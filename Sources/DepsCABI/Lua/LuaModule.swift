@@ -14,6 +14,7 @@ enum LuaModule {
     ("dependencies", dependencies),
     ("TestStore", LuaTestStore.new),
     ("Store", LuaStore.new),
+    ("stores", LuaStore.openStores),
     ("with_dependencies", LuaDependencies.withDependencies),
     ("dependency", LuaDependencies.dependency),
     ("prepare_dependencies", LuaDependencies.prepareDependencies),

@@ -293,6 +293,37 @@ enum LuaStore {
     }
   }
 
+  /// `deps.stores()` → the module's open `deps.Store`s (a sequence, in no set order): what a
+  /// host's event loop watches with `s:fd()` and pumps with `s:pump()`. Closed and collected
+  /// stores are not in it.
+  static let openStores: clua_SwiftFunction = { L in
+    luaEntry(L) { L, _ throws(LuaFailure) in
+      guard lua_checkstack(L, 6) != 0 else { throw .error("Lua stack overflow") }
+      lua_createtable(L, 0, 0)
+      let result = lua_gettop(L)
+      guard lua_getfield(L, clua_registryindex(), weakTable) == LUA_TTABLE else {
+        clua_pop(L, 1)
+        return 1
+      }
+      let table = lua_gettop(L)
+      var count: lua_Integer = 0
+      lua_pushnil(L)
+      while lua_next(L, table) != 0 {
+        if let slot = metatable.test(L, -1),
+          let raw = slot.load(as: UnsafeMutableRawPointer?.self),
+          Unmanaged<LuaStoreBox>.fromOpaque(raw).takeUnretainedValue().store != nil
+        {
+          count += 1
+          lua_pushvalue(L, -1)
+          lua_rawseti(L, result, count)
+        }
+        clua_pop(L, 1)
+      }
+      clua_pop(L, 1)
+      return 1
+    }
+  }
+
   /// `s:next_deadline()` → seconds until the store has work (0: now), nil when nothing is
   /// scheduled.
   private static let nextDeadline: clua_SwiftFunction = { L in

@@ -5,7 +5,16 @@ local check = require "check"
 local deps = require "deps"
 local uv = require "luv"
 
+check.eq(#deps.stores(), 0, "deps.stores(): none open yet")
 local s = deps.Store { feature = "Timer", context = "live" }
+local other = deps.Store { feature = "Counter" }
+local open = deps.stores()
+check.eq(#open, 2, "deps.stores() lists the open stores")
+check.truthy((open[1] == s and open[2] == other) or (open[1] == other and open[2] == s),
+  "deps.stores() gives the store objects themselves")
+other:close()
+open = deps.stores()
+check.truthy(#open == 1 and open[1] == s, "a closed store leaves deps.stores()")
 local fd = s:fd()
 check.eq(math.type(fd), "integer", "s:fd() is an integer descriptor")
 check.eq(s:fd(), fd, "one descriptor per store")
@@ -46,6 +55,7 @@ check.eq(s:run(1), true, "idle after stopping")
 check.eq(s:next_deadline(), nil, "no deadline after stopping")
 
 s:close()
+check.eq(#deps.stores(), 0, "deps.stores() is empty once every store is closed")
 check.raises("attempt to use a closed deps.Store", s.fd, s)
 check.raises("attempt to use a closed deps.Store", s.pump, s)
 check.raises("attempt to use a closed deps.Store", s.next_deadline, s)
