@@ -281,9 +281,10 @@ char *deps_store_state_patch(deps_store *s);
  * call; then "replace", "add" and "remove" operations, e.g. one changed todo of a list is
  * [{"op":"replace","path":"/todos/500/title","value":"milk"}] and an inserted one
  * [{"op":"add","path":"/todos/3","value":{...}}]. Applied in order to the previous call's state
- * (deps_json_patch_apply), they give the current state. Parts equal by the state's own == are
- * skipped without being encoded (an array element by element, by its common prefix and
- * suffix), so the cost follows the change, not the state's size; the store keeps the previous
+ * (deps_json_patch_apply), they give the current state. Unchanged parts are skipped without
+ * being encoded (bitwise-identical parts at once; leaves and array elements by their own ==,
+ * an array by its common prefix and suffix; a struct member by member), so what is encoded
+ * follows the change, not the state's size; the store keeps the previous
  * call's state (a copy sharing its storage). Independent of deps_store_state and
  * deps_store_state_patch (each read keeps its own previous state).
  * Returns: a string the caller frees with deps_free; NULL when s is NULL (deps_last_error()).

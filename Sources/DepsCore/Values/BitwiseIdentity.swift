@@ -18,11 +18,12 @@ enum BitwiseIdentity {
   typealias Bits = (UInt64, UInt64, UInt64, UInt64)
 
   /// Whether values of `T` may be kept as `Bits` and loaded back: plain (POD: no reference,
-  /// nothing to retain or release anywhere in it) and at most 32 bytes. Everything else keeps
-  /// the caller's general path.
+  /// nothing to retain or release anywhere in it), at most 32 bytes and aligned no more than
+  /// `Bits` is (so a load from them is aligned). Everything else keeps the caller's general path.
   @inline(__always)
   static func isPlain<T>(_ type: T.Type) -> Bool {
     _isPOD(T.self) && MemoryLayout<T>.size <= MemoryLayout<Bits>.size
+      && MemoryLayout<T>.alignment <= MemoryLayout<Bits>.alignment
   }
 
   /// The bits of a plain `value` (the caller checked `isPlain(T.self)`).

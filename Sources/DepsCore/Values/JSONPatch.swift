@@ -249,13 +249,16 @@ public enum JSONPatch {
       throw PatchFailure(message: "expected \"\(name)\" as a string (a JSON Pointer)")
     }
     if text.isEmpty { return [] }
-    guard text.hasPrefix("/") else {
+    // By scalar, not by character: a key may start with a combining mark, which would join
+    // the "/" before it into one character.
+    let scalars = text.unicodeScalars
+    guard scalars.first == "/" else {
       throw PatchFailure(message: "\"\(name)\" \"\(text)\" is not a JSON Pointer (starts with /)")
     }
     var tokens: [String] = []
-    for raw in text.dropFirst().split(separator: "/", omittingEmptySubsequences: false) {
+    for raw in scalars.dropFirst().split(separator: "/", omittingEmptySubsequences: false) {
       var token = ""
-      var iterator = raw.unicodeScalars.makeIterator()
+      var iterator = raw.makeIterator()
       while let scalar = iterator.next() {
         guard scalar == "~" else {
           token.unicodeScalars.append(scalar)

@@ -70,9 +70,17 @@ enum StateChanges {
     from old: [MemberRecorder.Member], to new: [MemberRecorder.Member], path: String,
     into operations: inout [JSONValue]
   ) throws {
+    // A struct has a few members, found by a scan; a dictionary may have many, found by an
+    // index, so the walk stays linear in the number of members.
+    let index: [String: Int]? =
+      old.count > 16 ? Dictionary(old.indices.map { (old[$0].key, $0) }) { first, _ in first } : nil
+    func previousMember(_ key: String) -> MemberRecorder.Member? {
+      if let index { return index[key].map { old[$0] } }
+      return old.first(where: { $0.key == key })
+    }
     for member in new {
       let memberPath = path + "/" + JSONPatch.escape(member.key)
-      guard let previous = old.first(where: { $0.key == member.key }) else {
+      guard let previous = previousMember(member.key) else {
         operations.append(JSONPatch.add(memberPath, try member.encoded()))
         continue
       }
@@ -85,7 +93,9 @@ enum StateChanges {
         operations.append(JSONPatch.replace(memberPath, try member.encoded()))
       }
     }
-    for member in old where !new.contains(where: { $0.key == member.key }) {
+    let newKeys: Set<String>? = new.count > 16 ? Set(new.map(\.key)) : nil
+    for member in old
+    where !(newKeys?.contains(member.key) ?? new.contains(where: { $0.key == member.key })) {
       operations.append(JSONPatch.remove(path + "/" + JSONPatch.escape(member.key)))
     }
   }
@@ -221,6 +231,11 @@ final class MemberRecorder: Encoder {
     guard recorder.isFlat, recorder.containers == 1 else { return nil }
     // A repeated key (the last write wins in `ValueEncoder`): not diffed member by member.
     let members = recorder.members
+    if members.count > 16 {
+      var seen = Set<String>(minimumCapacity: members.count)
+      for member in members where !seen.insert(member.key).inserted { return nil }
+      return members
+    }
     for later in members.indices.dropFirst() {
       for earlier in 0..<later where members[earlier].key == members[later].key { return nil }
     }

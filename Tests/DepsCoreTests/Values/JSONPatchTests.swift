@@ -63,12 +63,37 @@ import Testing
      #"JSON Patch operation 0: cannot move a value into itself"#),
     (#"{"a":1}"#, #"[{"op":"add","path":"/a/b","value":1}]"#,
      #"JSON Patch operation 0: cannot add "b" to a number"#),
+    (#"{}"#, #"[1]"#, #"JSON Patch operation 0: expected an object, got 1"#),
+    (#"{}"#, #"[{"op":1,"path":""}]"#, #"JSON Patch operation 0: expected "op" as a string"#),
+    (#"{}"#, #"[{"op":"remove","path":7}]"#,
+     #"JSON Patch operation 0: expected "path" as a string (a JSON Pointer)"#),
+    (#"{}"#, #"[{"op":"move","from":null,"path":"/a"}]"#,
+     #"JSON Patch operation 0: expected "from" as a string (a JSON Pointer)"#),
+    (#"{"a":1}"#, #"[{"op":"remove","path":"/a~2"}]"#,
+     #"JSON Patch operation 0: "path" "/a~2" has a ~ not followed by 0 or 1"#),
+    (#"{"a":true}"#, #"[{"op":"replace","path":"/a/b","value":1}]"#,
+     #"JSON Patch operation 0: cannot look up "b" in a boolean"#),
+    (#"{"a":"s"}"#, #"[{"op":"remove","path":"/a/b"}]"#,
+     #"JSON Patch operation 0: cannot remove "b" from a string"#),
   ])
   func failures(_ document: String, _ patch: String, _ message: String) throws {
     let error = #expect(throws: ValueError.self) {
       try JSONPatch.apply(try JSONValue(json: patch), to: try JSONValue(json: document))
     }
     #expect(error?.message == message)
+  }
+
+  /// A key starting with a combining mark: its path is split by scalar, as `escape` writes it.
+  @Test func aKeyStartingWithACombiningMark() throws {
+    let key = "\u{301}x"
+    let document: JSONValue = .object(["k": .object([key: 1])])
+    let path = "/k/" + JSONPatch.escape(key)
+    let patched = try JSONPatch.apply(
+      [["op": "replace", "path": .string(path), "value": 2]], to: document)
+    #expect(patched == .object(["k": .object([key: 2])]))
+    let top = try JSONPatch.apply(
+      [["op": "add", "path": .string("/" + key), "value": 3]], to: .object([:]))
+    #expect(top.objectValue?.keys.map { $0 } == [key])
   }
 
   @Test func escapedTokens() {

@@ -64,6 +64,25 @@ import Foundation
     return JSONValue.array(operations).json()
   }
 
+  /// A large dictionary: its members are found by an index (linear, not quadratic), and one
+  /// changed, added or removed key is one operation.
+  @Test func aLargeDictionaryChangesByKey() throws {
+    var state = State()
+    for n in 0..<5_000 { state.counts["k\(n)"] = n }
+    let old = state
+    state.counts["k2500"] = -1
+    state.counts["new"] = 7
+    state.counts["k10"] = nil
+    let operations = try JSONValue(json: try Self.changes(old, state)).arrayValue ?? []
+    #expect(Set(operations.map { $0.json() }) == [
+      #"{"op":"replace","path":"/counts/k2500","value":-1}"#,
+      #"{"op":"add","path":"/counts/new","value":7}"#,
+      #"{"op":"remove","path":"/counts/k10"}"#,
+    ])
+    let applied = try JSONPatch.apply(.array(operations), to: try ValueEncoder().encode(old))
+    #expect(applied == (try ValueEncoder().encode(state)))
+  }
+
   @Test func oneChangedElementIsOneOperation() throws {
     var state = State(todos: (0..<1000).map { Self.todo($0) })
     let old = state
