@@ -5,15 +5,15 @@
 // `FeatureCodec.codable.rejectingPayloads` that `FeatureRegistry.register` builds. States go
 // through `FeatureRegistry.initialState` (merge onto the default, decode), as a store opens.
 // Invariants: never a crash; every failure is a BridgeError (.decode or .notFound) with a
-// non-empty message; a decoded action or state encodes to a Value that decodes back to an
+// non-empty message; a decoded action or state encodes to a JSONValue that decodes back to an
 // equal action/state, and encoding is stable from then on.
 @testable import DepsCatalogue
 @testable import DepsCore
 
 private struct Subject: Sendable {
   let name: String
-  let checkAction: @Sendable (Value, FeatureDescriptor) -> Void
-  let checkState: @Sendable (Value, FeatureDescriptor) -> Void
+  let checkAction: @Sendable (JSONValue, FeatureDescriptor) -> Void
+  let checkState: @Sendable (JSONValue, FeatureDescriptor) -> Void
 }
 
 /// The seed features, registered once into a registry of this target's own.
@@ -78,7 +78,7 @@ where
     })
 }
 
-private func checkFailure(_ error: BridgeError, value: Value) {
+private func checkFailure(_ error: BridgeError, value: JSONValue) {
   require(!error.message.isEmpty, "empty error message", input: value.json())
   require(
     error.status == .decode || error.status == .notFound,
@@ -99,7 +99,7 @@ public func actionsFuzzTarget(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int
   guard let selector = input.first else { return 0 }
   let choice = Int(selector &- UInt8(ascii: "0")) % 10
   let subject = subjects[choice % 5]
-  guard let value = try? Value(jsonBytes: Array(input.dropFirst())) else { return 0 }
+  guard let value = try? JSONValue(jsonBytes: Array(input.dropFirst())) else { return 0 }
   let descriptor: FeatureDescriptor
   do throws(BridgeError) {
     descriptor = try seedFeatures.descriptor(subject.name)

@@ -1,4 +1,4 @@
-// Fuzz target `json`: bytes → `Value` (JSONParser) → JSON text (JSONWriter) → `Value`.
+// Fuzz target `json`: bytes → `JSONValue` (JSONParser) → JSON text (JSONWriter) → `JSONValue`.
 // Invariants: parsing never crashes; an error is a `.malformed` / `.limit` ValueError with a
 // non-empty message and a byte offset inside the input; a parsed value re-serializes (compact,
 // and pretty with sorted keys) to text that parses back to an equal value with an equal hash,
@@ -8,9 +8,9 @@
 @_cdecl("LLVMFuzzerTestOneInput")
 public func jsonFuzzTarget(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
   let input = bytes(data, size)
-  let value: Value
+  let value: JSONValue
   do {
-    value = try Value(jsonBytes: input)
+    value = try JSONValue(jsonBytes: input)
   } catch {
     require(!error.message.isEmpty, "empty parse error message", input: shown(input))
     require(
@@ -26,13 +26,13 @@ public func jsonFuzzTarget(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 
   }
   // Valid JSON is valid UTF-8, so the String entry point agrees with the byte one.
   let text = String(decoding: input, as: UTF8.self)
-  require((try? Value(json: text)) == value, "Value(json:) disagrees with Value(jsonBytes:)",
+  require((try? JSONValue(json: text)) == value, "JSONValue(json:) disagrees with JSONValue(jsonBytes:)",
           input: text)
   for (pretty, sorted) in [(false, false), (true, true)] {
     let written = value.json(pretty: pretty, sortedKeys: sorted)
-    let reparsed: Value
+    let reparsed: JSONValue
     do {
-      reparsed = try Value(json: written)
+      reparsed = try JSONValue(json: written)
     } catch {
       require(false, "written JSON does not parse: \(error.message)\nwritten: \(written)",
               input: text)

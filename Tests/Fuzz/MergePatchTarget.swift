@@ -14,13 +14,13 @@
 @testable import DepsCore
 
 /// True when no object inside `value` (outside arrays) has a `null` member.
-private func hasNoNullMembers(_ value: Value) -> Bool {
+private func hasNoNullMembers(_ value: JSONValue) -> Bool {
   guard case .object(let object) = value else { return true }
   return object.allSatisfy { !$0.value.isNull && hasNoNullMembers($0.value) }
 }
 
 /// A merge patch turning `source` into `result` (which must have no null members).
-private func derivedPatch(from source: Value, to result: Value) -> Value {
+private func derivedPatch(from source: JSONValue, to result: JSONValue) -> JSONValue {
   guard case .object(let from) = source, case .object(let to) = result else { return result }
   var patch = ValueObject()
   for (key, _) in from where to[key] == nil { patch[key] = .null }
@@ -34,7 +34,7 @@ private func derivedPatch(from source: Value, to result: Value) -> Value {
   return .object(patch)
 }
 
-private func checkMembers(target: Value, patch: ValueObject, result: Value, input: String) {
+private func checkMembers(target: JSONValue, patch: ValueObject, result: JSONValue, input: String) {
   guard case .object(let merged) = result else {
     require(false, "an object patch gave \(result.kindDescription)", input: input)
     return
@@ -62,11 +62,11 @@ private func checkMembers(target: Value, patch: ValueObject, result: Value, inpu
 @_cdecl("LLVMFuzzerTestOneInput")
 public func mergePatchFuzzTarget(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
   let input = bytes(data, size)
-  guard let value = try? Value(jsonBytes: input) else { return 0 }
+  guard let value = try? JSONValue(jsonBytes: input) else { return 0 }
   let text = value.json()
-  let target: Value
-  let patch: Value
-  var other: Value?
+  let target: JSONValue
+  let patch: JSONValue
+  var other: JSONValue?
   if case .array(let parts) = value, parts.count == 2 || parts.count == 3 {
     target = parts[0]
     patch = parts[1]
@@ -91,7 +91,7 @@ public func mergePatchFuzzTarget(_ data: UnsafePointer<UInt8>?, _ size: Int) -> 
     require(MergePatch.apply(derived, to: target) == other,
             "derived patch \(derived) does not reach the other value", input: text)
   }
-  require((try? Value(json: result.json())) == result, "result does not round-trip",
+  require((try? JSONValue(json: result.json())) == result, "result does not round-trip",
           input: text)
   return 0
 }
