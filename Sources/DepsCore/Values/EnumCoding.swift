@@ -87,6 +87,17 @@ final class EnumCasePlan: Sendable {
     self.inject = inject
     self.payload = payload
   }
+
+  /// Initializes `destination` with the case of `type` (the enum this plan is for) whose
+  /// payload `EnumPayloadPlan.fill` decodes from `payload`; `false` when it does not.
+  func fill(_ type: Any.Type, _ payload: JSONValue, into destination: UnsafeMutableRawPointer)
+    -> Bool
+  {
+    // The case is inline (checked when learned): its payload sits at the start of the value.
+    guard self.payload.fill(payload, into: destination) else { return false }
+    inject(destination, tag, unsafeBitCast(type, to: UnsafeRawPointer.self))
+    return true
+  }
 }
 
 /// Decodes one payload type (captured as a generic parameter when it was learned).
@@ -96,6 +107,12 @@ protocol EnumPayloadPlan: AnyObject, Sendable {
     throws
   /// Whether `payload` (an enum case's payload, as `Mirror` sees it) has exactly this type.
   func matches(_ payload: Any) -> Bool
+  /// Initializes `destination` with the payload decoded from `value` when that takes no
+  /// decoder node: a `String`, `Int`, `Bool` or `Double` of the matching JSON kind, or an
+  /// enum case `{"case": payload}` with a learned plan whose own payload fills this way.
+  /// Returns `false` (leaving `destination` uninitialized) in every other case, errors
+  /// included: the caller then decodes the usual way, which gives the same value or error.
+  func fill(_ value: JSONValue, into destination: UnsafeMutableRawPointer) -> Bool
 }
 
 /// The plan of a payload of type `Payload`: what `decode(Payload.self, forKey: ._0)` on the
@@ -109,6 +126,34 @@ final class TypedPayloadPlan<Payload: Decodable>: EnumPayloadPlan {
   }
 
   func matches(_ payload: Any) -> Bool { type(of: payload) == Payload.self }
+
+  func fill(_ value: JSONValue, into destination: UnsafeMutableRawPointer) -> Bool {
+    // What `ValueDecodingNode.unbox` returns for these types and kinds, without a node.
+    if Payload.self == String.self {
+      guard case let .string(text) = value else { return false }
+      destination.initializeMemory(as: String.self, to: text)
+      return true
+    } else if Payload.self == Int.self {
+      guard case let .int(integer) = value else { return false }
+      destination.initializeMemory(as: Int.self, to: integer)
+      return true
+    } else if Payload.self == Bool.self {
+      guard case let .bool(flag) = value else { return false }
+      destination.initializeMemory(as: Bool.self, to: flag)
+      return true
+    } else if Payload.self == Double.self {
+      switch value {
+      case let .double(double): destination.initializeMemory(as: Double.self, to: double)
+      case let .int(integer): destination.initializeMemory(as: Double.self, to: Double(integer))
+      default: return false
+      }
+      return true
+    }
+    guard case let .object(object) = value, object.count == 1, let only = object.entries.first,
+      let plan = EnumPlanCache.shared.plan(Payload.self, only.key)
+    else { return false }
+    return plan.fill(Payload.self, only.value, into: destination)
+  }
 }
 
 /// What one `init(from:)` did with its decoder, while a plan is being learned. A plan is kept
@@ -168,6 +213,9 @@ final class EnumPlanCache: @unchecked Sendable {
   // Guarded by `mutex`.
   @exclusivity(unchecked) private var types: [ObjectIdentifier: TypePlans] = [:]
   @exclusivity(unchecked) private var count = 0
+  /// The learned plans again, as a flat list searched linearly (few enums, few cases with a
+  /// payload; comparing a type and a short name is cheaper than hashing).
+  @exclusivity(unchecked) private var plans: [(type: ObjectIdentifier, name: String, plan: EnumCasePlan)] = []
 
   private init() { pthread_mutex_init(mutex, nil) }
 
@@ -177,6 +225,15 @@ final class EnumPlanCache: @unchecked Sendable {
     defer { pthread_mutex_unlock(mutex) }
     guard let plans = types[ObjectIdentifier(type)] else { return nil }
     for entry in plans.cases where entry.name == name { return .some(entry.plan) }
+    return nil
+  }
+
+  /// The plan learned for `name` of `type`, if there is one.
+  func plan(_ type: Any.Type, _ name: String) -> EnumCasePlan? {
+    let key = ObjectIdentifier(type)
+    pthread_mutex_lock(mutex)
+    defer { pthread_mutex_unlock(mutex) }
+    for entry in plans where entry.type == key && entry.name == name { return entry.plan }
     return nil
   }
 
@@ -194,6 +251,7 @@ final class EnumPlanCache: @unchecked Sendable {
     }
     guard !plans.cases.contains(where: { $0.name == name }) else { return }
     plans.cases.append((name, plan))
+    if let plan { self.plans.append((ObjectIdentifier(type), name, plan)) }
     count += 1
   }
 }

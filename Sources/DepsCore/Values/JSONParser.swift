@@ -139,8 +139,14 @@ struct JSONParser {
       pos += 1
       skipWhitespace()
       let value = try parseValue()
-      object[key] = value
       skipWhitespace()
+      if object.isEmpty, pos < end, bytes[pos] == UInt8(ascii: "}") {
+        // A one-member object (every action with a payload): its entries in one allocation.
+        pos += 1
+        depth -= 1
+        return .object(ValueObject(onlyKey: key, value: value))
+      }
+      object[key] = value
       guard pos < end else { throw expected("',' or '}'") }
       if bytes[pos] == UInt8(ascii: ",") {
         pos += 1
@@ -261,25 +267,56 @@ struct JSONParser {
 
   private mutating func parseString() throws(ValueError) -> String {
     let quote = pos
-    pos += 1
-    let start = pos
-    while pos < end {
-      let byte = bytes[pos]
+    let start = pos + 1
+    // A local index (not `pos`, a stored property written back on every step) over the
+    // plain part; `pos` is set before anything that reads it.
+    var index = Self.skipPlainASCII(bytes, from: start, end: end)
+    while index < end {
+      let byte = bytes[index]
       if byte == UInt8(ascii: "\"") {
-        let text = Self.string(UnsafeBufferPointer(start: bytes + start, count: pos - start))
-        pos += 1
+        let text = Self.string(UnsafeBufferPointer(start: bytes + start, count: index - start))
+        pos = index + 1
         return text
       } else if byte == UInt8(ascii: "\\") {
+        pos = index
         return try parseEscapedString(from: start, quote: quote)
       } else if byte < 0x20 {
+        pos = index
         throw controlCharacter(byte)
       } else if byte < 0x80 {
-        pos += 1
+        index += 1
       } else {
+        pos = index
         try skipUTF8Sequence()
+        index = pos
       }
     }
+    pos = index
     throw unterminated(quote)
+  }
+
+  /// The index of the first 8-byte word from `index` that may hold a byte other than plain
+  /// ASCII (a quote, a backslash, a control character or a byte ≥ 0x80): the byte loop
+  /// after it looks at every byte from there, so a false alarm costs only speed.
+  @inline(__always)
+  private static func skipPlainASCII(_ bytes: UnsafePointer<UInt8>, from index: Int, end: Int)
+    -> Int
+  {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let highs: UInt64 = 0x8080_8080_8080_8080
+    var index = index
+    while index + 8 <= end {
+      let word = UnsafeRawPointer(bytes + index).loadUnaligned(as: UInt64.self)
+      let quotes = word ^ (ones &* UInt64(UInt8(ascii: "\"")))
+      let backslashes = word ^ (ones &* UInt64(UInt8(ascii: "\\")))
+      // A zero byte of `quotes`/`backslashes`, a byte below 0x20, or a high bit.
+      let zeroQuote = (quotes &- ones) & ~quotes
+      let zeroBackslash = (backslashes &- ones) & ~backslashes
+      let control = word &- (ones &* 0x20)
+      guard (zeroQuote | zeroBackslash | control | word) & highs == 0 else { break }
+      index += 8
+    }
+    return index
   }
 
   /// The string of the UTF-8 bytes `utf8` (already checked; invalid UTF-8 would be repaired,

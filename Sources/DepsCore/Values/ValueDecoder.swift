@@ -38,6 +38,14 @@ public struct ValueDecoder: Sendable {
         return try ValueDecodingNode.decodeBareCase(
           T.self, name: name, value: value, parent: nil, component: nil)
       }
+      if case .object(let object) = value, object.count == 1, let only = object.entries.first,
+        RuntimeType.isEnum(T.self), let plan = EnumPlanCache.shared.plan(T.self, only.key)
+      {
+        return try ValueDecodingNode.decode(T.self, by: plan, payload: only.value) {
+          try ValueDecodingNode(value: value, parent: nil, component: nil, isEnum: false)
+            .unbox(T.self, from: value, component: nil)
+        }
+      }
       return try ValueDecodingNode(value: value, parent: nil, component: nil, isEnum: false)
         .unbox(T.self, from: value, component: nil)
     } catch let error as ValueError {
@@ -256,13 +264,9 @@ final class ValueDecodingNode: Decoder {
   ) throws -> T {
     let learned = EnumPlanCache.shared.lookup(T.self, name)
     if case .some(.some(let plan)) = learned {
-      // The nodes `init(from:)` would have made: the enum's, then its payload container's.
-      let enumNode = component == nil
-        ? self : ValueDecodingNode(value: value, parent: self, component: component, isEnum: true)
-      let payloadNode = ValueDecodingNode(
-        value: payload, parent: enumNode, component: .key(name), isEnum: false)
-      return try EnumWitnesses.make(T.self, inject: plan.inject, tag: plan.tag) { destination in
-        try plan.payload.decode(payloadNode, payload, into: destination)
+      return try Self.decode(T.self, by: plan, payload: payload) {
+        try decodeCase(T.self, by: plan, from: value, name: name, payload: payload,
+                       component: component)
       }
     }
     let child = ValueDecodingNode(
@@ -278,6 +282,40 @@ final class ValueDecodingNode: Decoder {
     let decoded = try T(from: child)
     EnumPlanCache.shared.remember(T.self, name, learnPlan(decoded, recorder, value, name, payload))
     return decoded
+  }
+
+  /// The enum `T` built by `plan` from `payload` without decoder nodes when the plan's payload
+  /// fills that way (`EnumPayloadPlan.fill`: no error is possible then), else `slow()`.
+  @inline(__always)
+  static func decode<T>(
+    _ type: T.Type, by plan: EnumCasePlan, payload: JSONValue, slow: () throws -> T
+  ) rethrows -> T {
+    typealias Scratch = (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64)
+    guard MemoryLayout<T>.size <= MemoryLayout<Scratch>.size,
+      MemoryLayout<T>.alignment <= MemoryLayout<Scratch>.alignment
+    else { return try slow() }
+    var scratch: Scratch = (0, 0, 0, 0, 0, 0, 0, 0)
+    return try withUnsafeMutablePointer(to: &scratch) { pointer in
+      let raw = UnsafeMutableRawPointer(pointer)
+      guard plan.fill(T.self, payload, into: raw) else { return try slow() }
+      return raw.assumingMemoryBound(to: T.self).move()
+    }
+  }
+
+  /// The enum `T` from `{name: payload}` by its learned `plan`, with the decoder nodes its
+  /// `init(from:)` would have made (they name the path of an error in the payload).
+  private func decodeCase<T: Decodable>(
+    _ type: T.Type, by plan: EnumCasePlan, from value: JSONValue, name: String,
+    payload: JSONValue, component: ValuePathComponent?
+  ) throws -> T {
+    // The nodes `init(from:)` would have made: the enum's, then its payload container's.
+    let enumNode = component == nil
+      ? self : ValueDecodingNode(value: value, parent: self, component: component, isEnum: true)
+    let payloadNode = ValueDecodingNode(
+      value: payload, parent: enumNode, component: .key(name), isEnum: false)
+    return try EnumWitnesses.make(T.self, inject: plan.inject, tag: plan.tag) { destination in
+      try plan.payload.decode(payloadNode, payload, into: destination)
+    }
   }
 
   /// The plan `recorder` saw for `decoded`, if it holds: exactly the synthesized pattern, an

@@ -32,6 +32,12 @@ public struct ValueObject: Sendable {
     index = nil
   }
 
+  /// The object of one member.
+  init(onlyKey key: String, value: JSONValue) {
+    entries = [Entry(key: key, value: value)]
+    index = nil
+  }
+
   /// An object from key/value pairs, in order; a repeated key keeps its first position and
   /// its last value.
   ///

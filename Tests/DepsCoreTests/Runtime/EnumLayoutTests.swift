@@ -12,6 +12,18 @@ private enum Shape: Equatable, Codable {
   case none
 }
 
+private enum Outcome: Equatable, Codable {
+  case success(String)
+  case failure(Int)
+  case ratio(Double)
+  case flag(Bool)
+}
+
+private enum Reply: Equatable, Codable {
+  case response(Outcome)
+  case count(Int)
+}
+
 private indirect enum Tree: Equatable {
   case leaf(Int)
   case node(Tree, Tree)
@@ -114,5 +126,56 @@ private func safeTag(_ shape: Shape) -> UInt32 {
     }
     #expect(EnumPlanCache.shared.lookup(Shape.self, "circle").map { $0 != nil }
       == EnumWitnesses.usable)
+  }
+
+  /// A case whose payload is a leaf or another planned case is built without decoder nodes
+  /// once its plan is learned: the same values as the synthesized decoding, and the same
+  /// messages for a payload that does not fit (those take the path with nodes).
+  @Test func nodeFreePlannedDecodingEqualsTheSynthesizedOne() throws {
+    let decoder = ValueDecoder()
+    let long = "a fact long enough to live on the heap"
+    let inputs: [(String, Reply)] = [
+      (#"{"response":{"success":"\#(long)"}}"#, .response(.success(long))),
+      (#"{"response":{"failure":7}}"#, .response(.failure(7))),
+      (#"{"response":{"failure":7.0}}"#, .response(.failure(7))),
+      (#"{"response":{"ratio":2}}"#, .response(.ratio(2))),
+      (#"{"response":{"ratio":2.5}}"#, .response(.ratio(2.5))),
+      (#"{"response":{"flag":true}}"#, .response(.flag(true))),
+      (#"{"count":3}"#, .count(3)),
+    ]
+    for _ in 0..<3 {
+      for (json, expected) in inputs {
+        #expect(try decoder.decode(Reply.self, fromJSON: json) == expected)
+      }
+    }
+    let failures: [(String, String)] = [
+      (#"{"response":{"failure":"x"}}"#, #"expected an integer at response.failure, got "x""#),
+      (#"{"response":{"success":1}}"#, "expected a string at response.success, got 1"),
+      (#"{"response":{"flag":null}}"#, "expected a boolean at response.flag, got null"),
+      (#"{"response":{"sucess":"x"}}"#,
+       #"unknown case "sucess" at response; did you mean "success"?"#),
+    ]
+    for _ in 0..<2 {
+      for (json, message) in failures {
+        #expect(throws: ValueError(kind: message.hasPrefix("unknown") ? .notFound : .shape,
+                                   message: message)) {
+          try decoder.decode(Reply.self, fromJSON: json)
+        }
+      }
+    }
+    guard EnumWitnesses.usable else {
+      #expect(EnumPlanCache.shared.plan(Reply.self, "response") == nil)
+      return
+    }
+    let plan = try #require(EnumPlanCache.shared.plan(Reply.self, "response"))
+    let raw = UnsafeMutableRawPointer.allocate(
+      byteCount: MemoryLayout<Reply>.size, alignment: MemoryLayout<Reply>.alignment)
+    defer { raw.deallocate() }
+    #expect(plan.fill(Reply.self, ["success": .string(long)], into: raw))
+    #expect(raw.assumingMemoryBound(to: Reply.self).move() == .response(.success(long)))
+    #expect(!plan.fill(Reply.self, ["success": .int(1)], into: raw))
+    #expect(!plan.fill(Reply.self, ["failure": .double(7)], into: raw))
+    #expect(!plan.fill(Reply.self, ["other": .int(1)], into: raw))
+    #expect(!plan.fill(Reply.self, .string("success"), into: raw))
   }
 }

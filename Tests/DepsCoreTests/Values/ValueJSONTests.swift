@@ -138,12 +138,42 @@ import Testing
     ("é", 0, "expected a value, got 'é'"),
     ("[NaN]", 1, "expected a value, got 'N'"),
     ("\u{1}", 0, "expected a value, got U+0001"),
+    // Past the first 8-byte words of a string (scanned a word at a time).
+    ("\"abcdefghijklmnopq\u{1F}rs\"", 18, "unescaped control character U+001F in a string"),
+    ("\"abcdefghijklmnop\u{7F}\u{0}\"", 18, "unescaped control character U+0000 in a string"),
+    (#""abcdefghijklmnopqrstuvwx"#, 25,
+     "expected '\"' to end the string started at byte 0, got end of input"),
+    (#"{"abcdefghijklmnop\q":1}"#, 18, "invalid escape '\\q' in a string"),
+    (#"{"abcdefghijklmnopqrstuvwxyz":1 "#, 32, "expected ',' or '}', got end of input"),
+    (#"{"abcdefghijklmnopqrstuvwxyz":1 ]"#, 32, "expected ',' or '}', got ']'"),
   ])
   func malformed(_ text: String, _ offset: Int, _ detail: String) {
     let error = Self.failure(text)
     #expect(error?.kind == .malformed)
     #expect(error?.offset == offset)
     #expect(error?.message == "malformed JSON at byte \(offset): \(detail)")
+  }
+
+  /// Strings longer than a word, with a quote, an escape, a control-free high byte or a
+  /// character beyond ASCII at every offset around the word boundaries, and one-member
+  /// objects, parse to what they hold.
+  @Test func longStringsAndOneMemberObjects() throws {
+    for offset in 0..<20 {
+      let prefix = String(repeating: "x", count: offset)
+      for (inner, text) in [
+        (#"\""#, "\""), (#"\\"#, "\\"), (#"\n"#, "\n"), ("é", "é"), ("\u{7F}", "\u{7F}"),
+        ("😀", "😀"), (#"\u00e9"#, "é"),
+      ] {
+        let json = "\"" + prefix + inner + "tail of the string\""
+        #expect(try JSONValue(json: json) == .string(prefix + text + "tail of the string"))
+        let object = try JSONValue(json: #"{"\#(prefix)\#(inner)k" : [\#(json)] }"#)
+        let member: JSONValue = [.string(prefix + text + "tail of the string")]
+        #expect(object == .object(ValueObject([(prefix + text + "k", member)])))
+      }
+    }
+    #expect(try JSONValue(json: #"{"a":1,"b":2}"#) == ["a": 1, "b": 2])
+    #expect(try JSONValue(json: #"{"a":1,"a":2}"#) == ["a": 2])
+    #expect(try JSONValue(json: #"{"only":{}}"#) == ["only": .object(ValueObject())])
   }
 
   @Test func invalidUTF8() {
