@@ -55,16 +55,7 @@ counter:on_action(nil)
 counter:close()
 check.raises("HERE: attempt to use a closed deps.Store", function() return counter:state_changes() end)
 
-local function open()
-  return deps.Store {
-    feature = "App",
-    context = "test",
-    dependencies = function(d)
-      d.uuid = "incrementing"
-      d.date.now = 0
-    end,
-  }
-end
+local open = random_app.open
 
 local id = random_app.id
 

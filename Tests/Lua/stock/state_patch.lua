@@ -37,16 +37,7 @@ counter:on_action(nil)
 counter:close()
 check.raises("HERE: attempt to use a closed deps.Store", function() return counter:state_patch() end)
 
-local function open()
-  return deps.Store {
-    feature = "App",
-    context = "test",
-    dependencies = function(d)
-      d.uuid = "incrementing"
-      d.date.now = 0
-    end,
-  }
-end
+local open = random_app.open
 
 local app = open()
 check.eq(app:state_patch(), { todos = { todos = {} } }, "App's first read")

@@ -1,8 +1,20 @@
 -- The App feature's random actions, shared by the property tests of s:state_patch() and
 -- s:state_changes(): `random_app.step(store, walk)` sends one action valid in the current state
 -- (tutorial actions only while the tutorial is open) and keeps `walk` ({tutorial, added}) up to
--- date; `random_app.id(n)` is the uuid "incrementing" gives the n-th todo.
+-- date; `random_app.id(n)` is the uuid "incrementing" gives the n-th todo; `random_app.open()`
+-- opens an App store whose uuid and date are deterministic, so twin stores agree.
 local random_app = {}
+
+function random_app.open()
+  return require("deps").Store {
+    feature = "App",
+    context = "test",
+    dependencies = function(d)
+      d.uuid = "incrementing"
+      d.date.now = 0
+    end,
+  }
+end
 
 function random_app.id(n) return string.format("00000000-0000-0000-0000-%012d", n) end
 
