@@ -4,17 +4,33 @@
 // process-wide table of ids.
 import Synchronization
 
-/// The store and send an effect's operation runs for (bound while the store runs it).
+/// The store and send an effect's operation runs for (bound while the store runs it), and the
+/// target of the effect's `Send`.
 final class EffectContext: Sendable {
   nonisolated(unsafe) weak var runtime: StoreRuntime?
   let origin: UInt64
+  /// The store's number for the effect (0: not one effect's own context).
+  let effectID: UInt64
 
-  init(runtime: StoreRuntime, origin: UInt64) {
+  init(runtime: StoreRuntime, origin: UInt64, effectID: UInt64 = 0) {
     self.runtime = runtime
     self.origin = origin
+    self.effectID = effectID
   }
 
   @TaskLocal static var current: EffectContext?
+
+  /// Hands `action` to the store (nothing once the store is gone). `Action` is the store's: only
+  /// the store's own `Send<Action>` holds this context.
+  func send<Action>(_ action: Action) {
+    guard let runtime else { return }
+    withUnsafePointer(to: action) { runtime.deliverFromEffect(erased: $0, origin: origin) }
+  }
+
+  /// Tells the store the effect ended.
+  func finish() {
+    runtime?.effectFinished(effectID)
+  }
 }
 
 extension EffectContext {

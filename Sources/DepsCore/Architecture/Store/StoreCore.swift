@@ -80,6 +80,11 @@ class StoreRuntime: @unchecked Sendable {
     for cancelID in cancelIDs { cancellations[cancelID, default: []].insert(id) }
   }
 
+  /// Hands an action sent by one of this store's effects to the store: `action` points to an
+  /// `Action` of the `StoreCore<State, Action>` this is (the effect's `Send` holds the context
+  /// of the store that made it).
+  func deliverFromEffect(erased action: UnsafeRawPointer, origin: UInt64) {}
+
   /// Forgets the effect `id` (its body ended).
   final func effectFinished(_ id: UInt64) {
     guard let index = effects.firstIndex(where: { $0.id == id }) else { return }
@@ -381,8 +386,8 @@ final class StoreCore<State, Action>: StoreRuntime, @unchecked Sendable {
     }
   }
 
-  func makeSend(origin: UInt64) -> Send<Action> {
-    Send(send: { [weak self] action in self?.deliverFromEffect(action, origin: origin) })
+  override func deliverFromEffect(erased action: UnsafeRawPointer, origin: UInt64) {
+    deliverFromEffect(action.assumingMemoryBound(to: Action.self).pointee, origin: origin)
   }
 
   // MARK: Effects
@@ -397,9 +402,7 @@ final class StoreCore<State, Action>: StoreRuntime, @unchecked Sendable {
     case .cancel(let id):
       cancel(id: id)
     case .run(let run):
-      startRun(
-        run.operation, dependencies: run.dependencies, priority: run.priority, origin: origin,
-        cancelIDs: cancelIDs)
+      startRun(run, origin: origin, cancelIDs: cancelIDs)
     case .merge(let effects):
       for effect in effects { start(effect, origin: origin, cancelIDs: cancelIDs) }
     case .concatenate:
@@ -412,19 +415,13 @@ final class StoreCore<State, Action>: StoreRuntime, @unchecked Sendable {
     }
   }
 
-  /// Starts a `.run` effect's operation as a task. The `Run` is taken apart by the caller: a
-  /// closure capturing it (or a copy of it) would look up its generic metadata each time.
-  private func startRun(
-    _ operation: @escaping @Sendable (Send<Action>) async -> Void,
-    dependencies: DependencyValues, priority: TaskPriority?, origin: UInt64,
-    cancelIDs: [CancelID]
-  ) {
-    let send = makeSend(origin: origin)
-    let context = EffectContext(runtime: self, origin: origin)
+  /// Starts a `.run` effect's operation as a task.
+  private func startRun(_ run: EffectRun, origin: UInt64, cancelIDs: [CancelID]) {
     if trace != nil {
-      spawnInScope(dependencies) {
-        spawn(origin: origin, cancelIDs: cancelIDs, priority: priority) {
-          await Self.operate(operation, dependencies, send, in: context)
+      let context = EffectContext(runtime: self, origin: origin)
+      spawnInScope(run.dependencies) {
+        spawn(origin: origin, cancelIDs: cancelIDs, priority: run.priority) {
+          await Self.operate(run, Send<Action>(context: context), in: context)
         }
       }
       return
@@ -433,10 +430,11 @@ final class StoreCore<State, Action>: StoreRuntime, @unchecked Sendable {
     // fewer than `spawn`'s wrapper); it ends by telling the store through the context's weak
     // reference.
     let id = makeEffectID()
-    spawnInScope(dependencies) {
-      let task = Task(executorPreference: executor, priority: priority) {
-        await Self.operate(operation, dependencies, send, in: context)
-        context.runtime?.effectFinished(id)
+    let context = EffectContext(runtime: self, origin: origin, effectID: id)
+    spawnInScope(run.dependencies) {
+      let task = Task(executorPreference: executor, priority: run.priority) {
+        await Self.operate(run, Send<Action>(context: context), in: context)
+        context.finish()
       }
       record(task, id: id, origin: origin, cancelIDs: cancelIDs)
     }
@@ -456,31 +454,25 @@ final class StoreCore<State, Action>: StoreRuntime, @unchecked Sendable {
   /// Runs an effect's operation with its context bound (Effects/TaskCancellation.swift: without
   /// a closure when the runtime allows, else through `withValue`) inside its dependencies.
   @inline(__always)
-  private static func operate(
-    _ operation: @Sendable (Send<Action>) async -> Void, _ dependencies: DependencyValues,
-    _ send: Send<Action>, in context: EffectContext
-  ) async {
+  private static func operate(_ run: EffectRun, _ send: Send<Action>, in context: EffectContext)
+    async
+  {
     if context.bind() {
       defer { context.unbind() }
-      await operate(operation, dependencies, send)
+      await operate(run, send)
     } else {
-      await EffectContext.$current.withValue(context) {
-        await operate(operation, dependencies, send)
-      }
+      await EffectContext.$current.withValue(context) { await operate(run, send) }
     }
   }
 
   /// Runs an effect's operation inside its dependencies: bound as `_current` unless they are
   /// current already (the task inherited them from the store that created it).
   @inline(__always)
-  private static func operate(
-    _ operation: @Sendable (Send<Action>) async -> Void, _ dependencies: DependencyValues,
-    _ send: Send<Action>
-  ) async {
-    if DependencyValues.currentStorageAddress == address(of: dependencies) {
-      await operation(send)
+  private static func operate(_ run: EffectRun, _ send: Send<Action>) async {
+    if DependencyValues.currentStorageAddress == address(of: run.dependencies) {
+      await run.perform(send)
     } else {
-      await DependencyValues.$_current.withValue(dependencies) { await operation(send) }
+      await DependencyValues.$_current.withValue(run.dependencies) { await run.perform(send) }
     }
   }
 
@@ -502,9 +494,8 @@ final class StoreCore<State, Action>: StoreRuntime, @unchecked Sendable {
     case .cancel(let id):
       cancel(id: id)
     case .run(let run):
-      let send = makeSend(origin: origin)
       let context = EffectContext(runtime: self, origin: origin)
-      await Self.operate(run.operation, run.dependencies, send, in: context)
+      await Self.operate(run, Send<Action>(context: context), in: context)
     case .merge(let effects):
       await withTaskGroup(of: Void.self) { group in
         for effect in effects {
