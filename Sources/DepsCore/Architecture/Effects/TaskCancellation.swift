@@ -24,7 +24,8 @@ final class EffectContext: Sendable {
   /// the store's own `Send<Action>` holds this context.
   func send<Action>(_ action: Action) {
     guard let runtime else { return }
-    withUnsafePointer(to: action) { runtime.deliverFromEffect(erased: $0, origin: origin) }
+    unsafeDowncast(runtime, to: StoreActionSink<Action>.self)
+      .deliverFromEffect(action, origin: origin)
   }
 
   /// Tells the store the effect ended.
@@ -44,7 +45,7 @@ extension EffectContext {
 }
 
 /// The work started by `withTaskCancellation` outside any store, by id.
-private let detachedCancellables = Mutex<[CancelID: [UInt64: Task<Void, Never>]]>([:])
+private let detachedCancellables = Mutex<[CancelID: [UInt64: EffectTask]]>([:])
 private let nextDetachedID = Atomic<UInt64>(0)
 
 /// Runs `operation` as work that `Task.cancel(id:)` and `Effect.cancel(id:)` can cancel; with
@@ -92,7 +93,7 @@ private func runCancellable<T: Sendable>(
     let value = await operation()
     box.withLock { $0 = value }
   }
-  let task: Task<Void, Never>
+  let task: EffectTask
   if let context = EffectContext.current, let runtime = context.runtime {
     let entered = runtime.lock.enter()
     if cancelInFlight { runtime.cancel(id: id) }
@@ -102,7 +103,7 @@ private func runCancellable<T: Sendable>(
     let key = nextDetachedID.add(1, ordering: .relaxed).newValue
     task = detachedCancellables.withLock { table in
       if cancelInFlight { for task in (table[id] ?? [:]).values { task.cancel() } }
-      let task = Task { await body() }
+      let task = EffectTask { await body() }
       table[id, default: [:]][key] = task
       return task
     }
@@ -113,14 +114,14 @@ private func runCancellable<T: Sendable>(
       }
     }
     await withTaskCancellationHandler {
-      await task.value
+      _ = await task.result
     } onCancel: {
       task.cancel()
     }
     return await finished(box, operation)
   }
   await withTaskCancellationHandler {
-    await task.value
+    _ = await task.result
   } onCancel: {
     task.cancel()
   }

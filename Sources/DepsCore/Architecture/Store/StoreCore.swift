@@ -10,13 +10,18 @@
 // already serializes every access).
 import Synchronization
 
+/// An effect's task. Its type says it may throw (it never does): `Task.init` for a task that
+/// cannot throw wraps its operation in a throwing one (a closure allocated and an async frame
+/// run per effect); a non-throwing closure passed where a throwing one is expected is not.
+typealias EffectTask = Task<Void, any Error>
+
 /// The part of a store that does not depend on its State and Action: the call lock, the
 /// executor, the running effects and their cancellation ids.
 class StoreRuntime: @unchecked Sendable {
   struct EffectRecord {
     /// The effect's number (increasing: `effects` stays sorted by it).
     let id: UInt64
-    let task: Task<Void, Never>
+    let task: EffectTask
     /// The sequence number of the send whose processing started the effect.
     let origin: UInt64
     let cancelIDs: [CancelID]
@@ -54,11 +59,11 @@ class StoreRuntime: @unchecked Sendable {
   final func spawn(
     origin: UInt64, cancelIDs: [CancelID], priority: TaskPriority?,
     _ body: @escaping @Sendable () async -> Void
-  ) -> Task<Void, Never> {
+  ) -> EffectTask {
     let id = makeEffectID()
     var body = body
     if let trace { body = trace.effectStarted(id, origin: origin, body) }
-    let task = Task(executorPreference: executor, priority: priority) { [weak self, body] in
+    let task = EffectTask(executorPreference: executor, priority: priority) { [weak self, body] in
       await body()
       self?.effectFinished(id)
     }
@@ -74,16 +79,11 @@ class StoreRuntime: @unchecked Sendable {
 
   /// Records `task`, started as effect `id`, as in flight. Its body calls `effectFinished(id)`
   /// when it ends.
-  final func record(_ task: Task<Void, Never>, id: UInt64, origin: UInt64, cancelIDs: [CancelID])
+  final func record(_ task: EffectTask, id: UInt64, origin: UInt64, cancelIDs: [CancelID])
   {
     effects.append(EffectRecord(id: id, task: task, origin: origin, cancelIDs: cancelIDs))
     for cancelID in cancelIDs { cancellations[cancelID, default: []].insert(id) }
   }
-
-  /// Hands an action sent by one of this store's effects to the store: `action` points to an
-  /// `Action` of the `StoreCore<State, Action>` this is (the effect's `Send` holds the context
-  /// of the store that made it).
-  func deliverFromEffect(erased action: UnsafeRawPointer, origin: UInt64) {}
 
   /// Forgets the effect `id` (its body ended).
   final func effectFinished(_ id: UInt64) {
@@ -214,8 +214,16 @@ class StoreRuntime: @unchecked Sendable {
   func didClose() {}
 }
 
+/// Where a store's effects send their actions: the part of a store that depends on its `Action`
+/// only, so an effect's `Send<Action>` reaches its store's `deliverFromEffect` without knowing
+/// the store's `State` (a direct class-method call, no metadata looked up).
+class StoreActionSink<Action>: StoreRuntime, @unchecked Sendable {
+  /// An action sent by one of the store's effects (StoreCore handles it).
+  func deliverFromEffect(_ action: Action, origin: UInt64) {}
+}
+
 /// The generic part of a store: state, reducer, dependencies, observers.
-final class StoreCore<State, Action>: StoreRuntime, @unchecked Sendable {
+final class StoreCore<State, Action>: StoreActionSink<Action>, @unchecked Sendable {
   @exclusivity(unchecked) var state: State
   /// The store's dependencies: the reducer runs inside them; effects capture them.
   @exclusivity(unchecked) var dependencies: DependencyValues
@@ -366,7 +374,7 @@ final class StoreCore<State, Action>: StoreRuntime, @unchecked Sendable {
   }
 
   /// An action sent by an effect: handled at once on the store's thread, or hopped onto it.
-  func deliverFromEffect(_ action: Action, origin: UInt64) {
+  override func deliverFromEffect(_ action: Action, origin: UInt64) {
     if lock.isHeldByCurrentThread {
       guard !isClosed else { return }
       handle(action, origin: origin, fromEffect: true)
@@ -384,10 +392,6 @@ final class StoreCore<State, Action>: StoreRuntime, @unchecked Sendable {
       guard let self, !self.isClosed else { return }
       self.handle(box.value, origin: origin, fromEffect: true)
     }
-  }
-
-  override func deliverFromEffect(erased action: UnsafeRawPointer, origin: UInt64) {
-    deliverFromEffect(action.assumingMemoryBound(to: Action.self).pointee, origin: origin)
   }
 
   // MARK: Effects
@@ -432,7 +436,7 @@ final class StoreCore<State, Action>: StoreRuntime, @unchecked Sendable {
     let id = makeEffectID()
     let context = EffectContext(runtime: self, origin: origin, effectID: id)
     spawnInScope(run.dependencies) {
-      let task = Task(executorPreference: executor, priority: run.priority) {
+      let task = EffectTask(executorPreference: executor, priority: run.priority) {
         await Self.operate(run, Send<Action>(context: context), in: context)
         context.finish()
       }
@@ -516,7 +520,7 @@ final class StoreCore<State, Action>: StoreRuntime, @unchecked Sendable {
         await self?.runToCompletion(inner, origin: origin, cancelIDs: ids)
       }
       await withTaskCancellationHandler {
-        await task.value
+        _ = await task.result
       } onCancel: {
         task.cancel()
       }
