@@ -131,4 +131,33 @@ private func parentStore() -> Store<[String], Parent> {
     await kept.withLock { $0 }?(.child("after"))
     #expect(kept.withLock { $0 } != nil)
   }
+
+  /// What `EffectRun` relies on to store every `Effect<Action>`'s closures under one type: the
+  /// one-closure structs have the same layout whatever `Action` is (a code pointer and a
+  /// context), and a closure read back under its own type runs as stored.
+  @Test func storedClosuresHaveOneLayoutForEveryAction() async {
+    struct Large: Sendable { var a, b, c, d: Int; var text: String }
+    func layout<T>(_: T.Type) -> [Int] {
+      [MemoryLayout<T>.size, MemoryLayout<T>.stride, MemoryLayout<T>.alignment]
+    }
+    let operation = layout(EffectRun.Operation<Never>.self)
+    #expect(layout(EffectRun.Operation<Int>.self) == operation)
+    #expect(layout(EffectRun.Operation<Large>.self) == operation)
+    #expect(layout(EffectRun.Operation<Parent>.self) == operation)
+    let handler = layout(EffectRun.Handler<Never>.self)
+    #expect(layout(EffectRun.Handler<Large>.self) == handler)
+    #expect(layout(Send<Never>.self) == layout(Send<Large>.self))
+
+    let seen = Mutex<[Large]>([])
+    let run = EffectRun(
+      priority: nil, dependencies: DependencyValues._current,
+      operation: { (send: Send<Large>) in
+        await send(Large(a: 1, b: 2, c: 3, d: 4, text: "ran"))
+        throw Failure()
+      },
+      catch: { error, send in await send(Large(a: 0, b: 0, c: 0, d: 0, text: "\(error)")) },
+      fileID: #fileID, filePath: #filePath, line: #line, column: #column)
+    await run.perform(Send<Large> { value in seen.withLock { $0.append(value) } })
+    #expect(seen.withLock { $0.map(\.text) } == ["ran", "Failure()"])
+  }
 }
