@@ -1,5 +1,5 @@
 // `Effect`: the work a reducer returns, as in TCA. An effect is a description; the store
-// interprets it (Store/EffectRunner.swift). `.run` captures the dependencies current where it
+// interprets it (Store/StoreCore.swift). `.run` captures the dependencies current where it
 // is created (the reducer's, inside the store) and runs its operation inside them.
 
 /// Work returned by a reducer, feeding actions back into the store.
@@ -12,23 +12,17 @@
 /// }
 /// ```
 public struct Effect<Action>: Sendable {
-  indirect enum Operation: @unchecked Sendable {
+  // Only the cases whose payload is generic or large are boxed: a `.run` is one reference to a
+  // non-generic `EffectRun`, so building one and taking it apart in code generic over `Action`
+  // looks up no metadata and allocates one object.
+  enum Operation: @unchecked Sendable {
     case none
-    case send(Action)
-    case run(Run)
+    indirect case send(Action)
+    case run(EffectRun)
     case merge([Effect])
     case concatenate([Effect])
-    case cancellable(id: CancelID, cancelInFlight: Bool, Effect)
-    case cancel(id: CancelID)
-  }
-
-  /// An async operation with the dependencies and location it was created with.
-  struct Run: @unchecked Sendable {
-    let priority: TaskPriority?
-    let dependencies: DependencyValues
-    let operation: @Sendable (Send<Action>) async -> Void
-    let fileID: StaticString
-    let line: UInt
+    indirect case cancellable(id: CancelID, cancelInFlight: Bool, Effect)
+    indirect case cancel(id: CancelID)
   }
 
   let operation: Operation
@@ -55,33 +49,11 @@ public struct Effect<Action>: Sendable {
     fileID: StaticString = #fileID, filePath: StaticString = #filePath,
     line: UInt = #line, column: UInt = #column
   ) -> Self {
-    let body: @Sendable (Send<Action>) async -> Void = { send in
-      do {
-        try await operation(send)
-      } catch is CancellationError {
-      } catch {
-        if Task.isCancelled { return }
-        if let handler {
-          await handler(error, send)
-        } else {
-          reportIssue(
-            """
-            An "Effect.run" returned from "\(fileID):\(line)" threw an unhandled error. …
-
-                \(error)
-
-            All non-cancellation errors must be explicitly handled via the "catch" parameter on \
-            "Effect.run", or via a "do" block.
-            """,
-            fileID: fileID, filePath: filePath, line: line, column: column)
-        }
-      }
-    }
-    return Self(
+    Self(
       .run(
-        Run(
-          priority: priority, dependencies: DependencyValues._current, operation: body,
-          fileID: fileID, line: line)))
+        EffectRun(
+          priority: priority, dependencies: DependencyValues._current, operation: operation,
+          catch: handler, fileID: fileID, filePath: filePath, line: line, column: column)))
   }
 
   /// Runs the given effects at the same time.
@@ -141,13 +113,7 @@ public struct Effect<Action>: Sendable {
     case .none: return .none
     case .send(let action): return .send(transform(action))
     case .run(let run):
-      let operation = run.operation
-      return Effect<T>(
-        .run(
-          Effect<T>.Run(
-            priority: run.priority, dependencies: run.dependencies,
-            operation: { send in await operation(Send(send: { send.deliver(transform($0)) })) },
-            fileID: run.fileID, line: run.line)))
+      return Effect<T>(.run(run.mapped(as: Action.self, transform)))
     case .merge(let effects): return Effect<T>(.merge(effects.map { $0.map(transform) }))
     case .concatenate(let effects):
       return Effect<T>(.concatenate(effects.map { $0.map(transform) }))

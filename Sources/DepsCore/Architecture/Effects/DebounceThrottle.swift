@@ -123,8 +123,8 @@ extension Effect {
     case .run(let run):
       let sent = Mutex<[UncheckedSendable<Action>]>([])
       await DependencyValues.$_current.withValue(run.dependencies) {
-        await run.operation(
-          Send { action in sent.withLock { $0.append(UncheckedSendable(action)) } })
+        await run.perform(
+          Send<Action> { action in sent.withLock { $0.append(UncheckedSendable(action)) } })
       }
       return sent.withLock { $0.map(\.value) }
     case .merge(let effects), .concatenate(let effects):

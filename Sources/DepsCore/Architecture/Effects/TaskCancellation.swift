@@ -4,17 +4,34 @@
 // process-wide table of ids.
 import Synchronization
 
-/// The store and send an effect's operation runs for (bound while the store runs it).
+/// The store and send an effect's operation runs for (bound while the store runs it), and the
+/// target of the effect's `Send`.
 final class EffectContext: Sendable {
   nonisolated(unsafe) weak var runtime: StoreRuntime?
   let origin: UInt64
+  /// The store's number for the effect (0: not one effect's own context).
+  let effectID: UInt64
 
-  init(runtime: StoreRuntime, origin: UInt64) {
+  init(runtime: StoreRuntime, origin: UInt64, effectID: UInt64 = 0) {
     self.runtime = runtime
     self.origin = origin
+    self.effectID = effectID
   }
 
   @TaskLocal static var current: EffectContext?
+
+  /// Hands `action` to the store (nothing once the store is gone). `Action` is the store's: only
+  /// the store's own `Send<Action>` holds this context.
+  func send<Action>(_ action: Action) {
+    guard let runtime else { return }
+    unsafeDowncast(runtime, to: StoreActionSink<Action>.self)
+      .deliverFromEffect(action, origin: origin)
+  }
+
+  /// Tells the store the effect ended.
+  func finish() {
+    runtime?.effectFinished(effectID)
+  }
 }
 
 extension EffectContext {
@@ -28,7 +45,7 @@ extension EffectContext {
 }
 
 /// The work started by `withTaskCancellation` outside any store, by id.
-private let detachedCancellables = Mutex<[CancelID: [UInt64: Task<Void, Never>]]>([:])
+private let detachedCancellables = Mutex<[CancelID: [UInt64: EffectTask]]>([:])
 private let nextDetachedID = Atomic<UInt64>(0)
 
 /// Runs `operation` as work that `Task.cancel(id:)` and `Effect.cancel(id:)` can cancel; with
@@ -76,7 +93,7 @@ private func runCancellable<T: Sendable>(
     let value = await operation()
     box.withLock { $0 = value }
   }
-  let task: Task<Void, Never>
+  let task: EffectTask
   if let context = EffectContext.current, let runtime = context.runtime {
     let entered = runtime.lock.enter()
     if cancelInFlight { runtime.cancel(id: id) }
@@ -86,7 +103,7 @@ private func runCancellable<T: Sendable>(
     let key = nextDetachedID.add(1, ordering: .relaxed).newValue
     task = detachedCancellables.withLock { table in
       if cancelInFlight { for task in (table[id] ?? [:]).values { task.cancel() } }
-      let task = Task { await body() }
+      let task = EffectTask { await body() }
       table[id, default: [:]][key] = task
       return task
     }
@@ -97,14 +114,14 @@ private func runCancellable<T: Sendable>(
       }
     }
     await withTaskCancellationHandler {
-      await task.value
+      _ = await task.result
     } onCancel: {
       task.cancel()
     }
     return await finished(box, operation)
   }
   await withTaskCancellationHandler {
-    await task.value
+    _ = await task.result
   } onCancel: {
     task.cancel()
   }

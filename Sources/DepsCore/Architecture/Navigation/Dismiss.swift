@@ -84,17 +84,13 @@ extension Effect {
     case .none, .send, .cancel:
       return self
     case .run(let run):
-      let operation = run.operation
       let boxed = UncheckedSendable(dismissAction)
       return Self(
         .run(
-          Run(
-            priority: run.priority, dependencies: run.dependencies,
-            operation: { send in
-              let sink = DismissSink { send.deliver(boxed.value) }
-              await DismissSink.$current.withValue(sink) { await operation(send) }
-            },
-            fileID: run.fileID, line: run.line)))
+          run.wrapped(as: Action.self) { send, operation in
+            let sink = DismissSink { send.deliver(boxed.value) }
+            try await DismissSink.$current.withValue(sink) { try await operation() }
+          }))
     case .merge(let effects):
       return Self(.merge(effects.map { $0.bindingDismiss(to: dismissAction) }))
     case .concatenate(let effects):

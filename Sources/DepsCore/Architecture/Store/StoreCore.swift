@@ -10,13 +10,18 @@
 // already serializes every access).
 import Synchronization
 
+/// An effect's task. Its type says it may throw (it never does): `Task.init` for a task that
+/// cannot throw wraps its operation in a throwing one (a closure allocated and an async frame
+/// run per effect); a non-throwing closure passed where a throwing one is expected is not.
+typealias EffectTask = Task<Void, any Error>
+
 /// The part of a store that does not depend on its State and Action: the call lock, the
 /// executor, the running effects and their cancellation ids.
 class StoreRuntime: @unchecked Sendable {
   struct EffectRecord {
     /// The effect's number (increasing: `effects` stays sorted by it).
     let id: UInt64
-    let task: Task<Void, Never>
+    let task: EffectTask
     /// The sequence number of the send whose processing started the effect.
     let origin: UInt64
     let cancelIDs: [CancelID]
@@ -54,11 +59,11 @@ class StoreRuntime: @unchecked Sendable {
   final func spawn(
     origin: UInt64, cancelIDs: [CancelID], priority: TaskPriority?,
     _ body: @escaping @Sendable () async -> Void
-  ) -> Task<Void, Never> {
+  ) -> EffectTask {
     let id = makeEffectID()
     var body = body
     if let trace { body = trace.effectStarted(id, origin: origin, body) }
-    let task = Task(executorPreference: executor, priority: priority) { [weak self, body] in
+    let task = EffectTask(executorPreference: executor, priority: priority) { [weak self, body] in
       await body()
       self?.effectFinished(id)
     }
@@ -74,7 +79,7 @@ class StoreRuntime: @unchecked Sendable {
 
   /// Records `task`, started as effect `id`, as in flight. Its body calls `effectFinished(id)`
   /// when it ends.
-  final func record(_ task: Task<Void, Never>, id: UInt64, origin: UInt64, cancelIDs: [CancelID])
+  final func record(_ task: EffectTask, id: UInt64, origin: UInt64, cancelIDs: [CancelID])
   {
     effects.append(EffectRecord(id: id, task: task, origin: origin, cancelIDs: cancelIDs))
     for cancelID in cancelIDs { cancellations[cancelID, default: []].insert(id) }
@@ -209,8 +214,16 @@ class StoreRuntime: @unchecked Sendable {
   func didClose() {}
 }
 
+/// Where a store's effects send their actions: the part of a store that depends on its `Action`
+/// only, so an effect's `Send<Action>` reaches its store's `deliverFromEffect` without knowing
+/// the store's `State` (a direct class-method call, no metadata looked up).
+class StoreActionSink<Action>: StoreRuntime, @unchecked Sendable {
+  /// An action sent by one of the store's effects (StoreCore handles it).
+  func deliverFromEffect(_ action: Action, origin: UInt64) {}
+}
+
 /// The generic part of a store: state, reducer, dependencies, observers.
-final class StoreCore<State, Action>: StoreRuntime, @unchecked Sendable {
+final class StoreCore<State, Action>: StoreActionSink<Action>, @unchecked Sendable {
   @exclusivity(unchecked) var state: State
   /// The store's dependencies: the reducer runs inside them; effects capture them.
   @exclusivity(unchecked) var dependencies: DependencyValues
@@ -361,7 +374,7 @@ final class StoreCore<State, Action>: StoreRuntime, @unchecked Sendable {
   }
 
   /// An action sent by an effect: handled at once on the store's thread, or hopped onto it.
-  func deliverFromEffect(_ action: Action, origin: UInt64) {
+  override func deliverFromEffect(_ action: Action, origin: UInt64) {
     if lock.isHeldByCurrentThread {
       guard !isClosed else { return }
       handle(action, origin: origin, fromEffect: true)
@@ -381,10 +394,6 @@ final class StoreCore<State, Action>: StoreRuntime, @unchecked Sendable {
     }
   }
 
-  func makeSend(origin: UInt64) -> Send<Action> {
-    Send(send: { [weak self] action in self?.deliverFromEffect(action, origin: origin) })
-  }
-
   // MARK: Effects
 
   /// Interprets `effect`: synchronous parts now, async parts as tasks on the executor.
@@ -397,9 +406,7 @@ final class StoreCore<State, Action>: StoreRuntime, @unchecked Sendable {
     case .cancel(let id):
       cancel(id: id)
     case .run(let run):
-      startRun(
-        run.operation, dependencies: run.dependencies, priority: run.priority, origin: origin,
-        cancelIDs: cancelIDs)
+      startRun(run, origin: origin, cancelIDs: cancelIDs)
     case .merge(let effects):
       for effect in effects { start(effect, origin: origin, cancelIDs: cancelIDs) }
     case .concatenate:
@@ -412,19 +419,13 @@ final class StoreCore<State, Action>: StoreRuntime, @unchecked Sendable {
     }
   }
 
-  /// Starts a `.run` effect's operation as a task. The `Run` is taken apart by the caller: a
-  /// closure capturing it (or a copy of it) would look up its generic metadata each time.
-  private func startRun(
-    _ operation: @escaping @Sendable (Send<Action>) async -> Void,
-    dependencies: DependencyValues, priority: TaskPriority?, origin: UInt64,
-    cancelIDs: [CancelID]
-  ) {
-    let send = makeSend(origin: origin)
-    let context = EffectContext(runtime: self, origin: origin)
+  /// Starts a `.run` effect's operation as a task.
+  private func startRun(_ run: EffectRun, origin: UInt64, cancelIDs: [CancelID]) {
     if trace != nil {
-      spawnInScope(dependencies) {
-        spawn(origin: origin, cancelIDs: cancelIDs, priority: priority) {
-          await Self.operate(operation, dependencies, send, in: context)
+      let context = EffectContext(runtime: self, origin: origin)
+      spawnInScope(run.dependencies) {
+        spawn(origin: origin, cancelIDs: cancelIDs, priority: run.priority) {
+          await Self.operate(run, Send<Action>(context: context), in: context)
         }
       }
       return
@@ -433,10 +434,11 @@ final class StoreCore<State, Action>: StoreRuntime, @unchecked Sendable {
     // fewer than `spawn`'s wrapper); it ends by telling the store through the context's weak
     // reference.
     let id = makeEffectID()
-    spawnInScope(dependencies) {
-      let task = Task(executorPreference: executor, priority: priority) {
-        await Self.operate(operation, dependencies, send, in: context)
-        context.runtime?.effectFinished(id)
+    let context = EffectContext(runtime: self, origin: origin, effectID: id)
+    spawnInScope(run.dependencies) {
+      let task = EffectTask(executorPreference: executor, priority: run.priority) {
+        await Self.operate(run, Send<Action>(context: context), in: context)
+        context.finish()
       }
       record(task, id: id, origin: origin, cancelIDs: cancelIDs)
     }
@@ -456,31 +458,25 @@ final class StoreCore<State, Action>: StoreRuntime, @unchecked Sendable {
   /// Runs an effect's operation with its context bound (Effects/TaskCancellation.swift: without
   /// a closure when the runtime allows, else through `withValue`) inside its dependencies.
   @inline(__always)
-  private static func operate(
-    _ operation: @Sendable (Send<Action>) async -> Void, _ dependencies: DependencyValues,
-    _ send: Send<Action>, in context: EffectContext
-  ) async {
+  private static func operate(_ run: EffectRun, _ send: Send<Action>, in context: EffectContext)
+    async
+  {
     if context.bind() {
       defer { context.unbind() }
-      await operate(operation, dependencies, send)
+      await operate(run, send)
     } else {
-      await EffectContext.$current.withValue(context) {
-        await operate(operation, dependencies, send)
-      }
+      await EffectContext.$current.withValue(context) { await operate(run, send) }
     }
   }
 
   /// Runs an effect's operation inside its dependencies: bound as `_current` unless they are
   /// current already (the task inherited them from the store that created it).
   @inline(__always)
-  private static func operate(
-    _ operation: @Sendable (Send<Action>) async -> Void, _ dependencies: DependencyValues,
-    _ send: Send<Action>
-  ) async {
-    if DependencyValues.currentStorageAddress == address(of: dependencies) {
-      await operation(send)
+  private static func operate(_ run: EffectRun, _ send: Send<Action>) async {
+    if DependencyValues.currentStorageAddress == address(of: run.dependencies) {
+      await run.perform(send)
     } else {
-      await DependencyValues.$_current.withValue(dependencies) { await operation(send) }
+      await DependencyValues.$_current.withValue(run.dependencies) { await run.perform(send) }
     }
   }
 
@@ -502,9 +498,8 @@ final class StoreCore<State, Action>: StoreRuntime, @unchecked Sendable {
     case .cancel(let id):
       cancel(id: id)
     case .run(let run):
-      let send = makeSend(origin: origin)
       let context = EffectContext(runtime: self, origin: origin)
-      await Self.operate(run.operation, run.dependencies, send, in: context)
+      await Self.operate(run, Send<Action>(context: context), in: context)
     case .merge(let effects):
       await withTaskGroup(of: Void.self) { group in
         for effect in effects {
@@ -525,7 +520,7 @@ final class StoreCore<State, Action>: StoreRuntime, @unchecked Sendable {
         await self?.runToCompletion(inner, origin: origin, cancelIDs: ids)
       }
       await withTaskCancellationHandler {
-        await task.value
+        _ = await task.result
       } onCancel: {
         task.cancel()
       }

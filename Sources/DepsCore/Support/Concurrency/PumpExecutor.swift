@@ -32,13 +32,13 @@ package final class PumpExecutor: TaskExecutor, @unchecked Sendable {
   /// sent by an effect from another executor).
   // The stored properties below are touched only with `mutex` held (`poll` is also read on the
   // pumping thread after its creation), so they skip dynamic exclusivity checks.
-  private enum Work {
+  fileprivate enum Work {
     case job(UnownedJob)
     case closure(@Sendable () -> Void)
   }
-  @exclusivity(unchecked) private var jobs: [Work] = []
-  @exclusivity(unchecked) private var head = 0
-  /// `jobs.count - head`, readable without the mutex: `drain()` of an empty queue (every
+  /// The ready work, oldest first.
+  @exclusivity(unchecked) private var jobs = WorkQueue()
+  /// `jobs.count`, readable without the mutex: `drain()` of an empty queue (every
   /// `send` whose reducer started no effect) is one atomic load.
   private let pending = Atomic<Int>(0)
   /// Called (outside the lock) whenever a job is enqueued, for async waiters.
@@ -64,6 +64,7 @@ package final class PumpExecutor: TaskExecutor, @unchecked Sendable {
   }
 
   deinit {
+    jobs.release()
     poll?.close()
     pthread_cond_destroy(condition)
     pthread_mutex_destroy(mutex)
@@ -83,36 +84,28 @@ package final class PumpExecutor: TaskExecutor, @unchecked Sendable {
 
   private func append(_ work: Work) {
     pthread_mutex_lock(mutex)
-    let wasIdle = head >= jobs.count
+    let wasIdle = jobs.isEmpty
     jobs.append(work)
     pending.add(1, ordering: .releasing)
     // After the count: a host woken by the descriptor must find the job.
     if wasIdle, let poll { poll.signal() }
-    var handlers: [UInt64: @Sendable () -> Void] = [:]
-    if !wakeHandlers.isEmpty { swap(&handlers, &wakeHandlers) }
+    // The wake handlers are moved out only when there are some: the usual enqueue (nobody
+    // waiting asynchronously) touches no dictionary.
+    var handlers: [UInt64: @Sendable () -> Void]?
+    if !wakeHandlers.isEmpty {
+      handlers = wakeHandlers
+      wakeHandlers = [:]
+    }
     pthread_cond_signal(condition)
     pthread_mutex_unlock(mutex)
-    for handler in handlers.values { handler() }
+    if let handlers { for handler in handlers.values { handler() } }
   }
 
   private func takeJob() -> Work? {
     pthread_mutex_lock(mutex)
     defer { pthread_mutex_unlock(mutex) }
-    guard head < jobs.count else {
-      if head > 0 {
-        jobs.removeAll(keepingCapacity: true)
-        head = 0
-      }
-      return nil
-    }
-    let job = jobs[head]
-    head += 1
+    guard let job = jobs.removeFirst() else { return nil }
     pending.subtract(1, ordering: .relaxed)
-    if head >= 4_096 && head * 2 >= jobs.count {
-      // An effect that never waits keeps the queue from ever emptying: drop the run prefix.
-      jobs.removeFirst(head)
-      head = 0
-    }
     return job
   }
 
@@ -126,8 +119,10 @@ package final class PumpExecutor: TaskExecutor, @unchecked Sendable {
   package func drain(budget: Int = PumpExecutor.drainBudget) -> Int {
     if pending.load(ordering: .acquiring) == 0 { return 0 }
     var count = 0
+    // The atomic count first: the usual drain (one job, which enqueues none) takes the mutex
+    // once.
     while count < budget, count & 1023 != 1023 || !StoreInterrupt.isRequested,
-      let work = takeJob()
+      pending.load(ordering: .acquiring) > 0, let work = takeJob()
     {
       switch work {
       case .job(let job): job.runSynchronously(on: asUnownedTaskExecutor())
@@ -147,7 +142,7 @@ package final class PumpExecutor: TaskExecutor, @unchecked Sendable {
   package func waitForWork(until deadline: UInt64) -> Bool {
     pthread_mutex_lock(mutex)
     defer { pthread_mutex_unlock(mutex) }
-    while head >= jobs.count {
+    while jobs.isEmpty {
       if woken {
         woken = false
         return false
@@ -181,7 +176,7 @@ package final class PumpExecutor: TaskExecutor, @unchecked Sendable {
   /// ready). Returns an id for `removeWakeHandler`.
   package func onNextJob(_ handler: @escaping @Sendable () -> Void) -> UInt64? {
     pthread_mutex_lock(mutex)
-    if head < jobs.count {
+    if !jobs.isEmpty {
       pthread_mutex_unlock(mutex)
       handler()
       return nil
@@ -212,7 +207,7 @@ extension PumpExecutor {
     if let poll { return poll.readEnd }
     let created = try PollPipe()
     poll = created
-    if head < jobs.count { created.signal() }
+    if !jobs.isEmpty { created.signal() }
     return created.readEnd
   }
 
@@ -221,7 +216,7 @@ extension PumpExecutor {
     pthread_mutex_lock(mutex)
     defer { pthread_mutex_unlock(mutex) }
     guard let poll else { return }
-    if head >= jobs.count { poll.clear() } else { poll.signal() }
+    if jobs.isEmpty { poll.clear() } else { poll.signal() }
   }
 
   // MARK: Deadlines
@@ -249,11 +244,60 @@ extension PumpExecutor {
   package var millisecondsUntilWork: Int32 {
     pthread_mutex_lock(mutex)
     defer { pthread_mutex_unlock(mutex) }
-    if head < jobs.count { return 0 }
+    if !jobs.isEmpty { return 0 }
     guard let earliest = deadlines.values.min() else { return -1 }
     let now = MonotonicClock.now
     if earliest <= now { return 0 }
     return Int32(min((earliest - now + 999_999) / 1_000_000, UInt64(Int32.max)))
+  }
+}
+
+/// A first-in first-out queue of work in a ring buffer: appending and removing move the work in
+/// and out of its slot (no array growth or compaction bookkeeping per job). Only touched with
+/// the executor's mutex held; `release()` frees it.
+private struct WorkQueue {
+  private var slots: UnsafeMutablePointer<PumpExecutor.Work>
+  private var capacity: Int
+  private var head = 0
+  private(set) var count = 0
+
+  init() {
+    capacity = 16
+    slots = .allocate(capacity: capacity)
+  }
+
+  var isEmpty: Bool { count == 0 }
+
+  mutating func append(_ work: PumpExecutor.Work) {
+    if count == capacity { grow() }
+    (slots + (head + count) % capacity).initialize(to: work)
+    count += 1
+  }
+
+  mutating func removeFirst() -> PumpExecutor.Work? {
+    guard count > 0 else { return nil }
+    let work = (slots + head).move()
+    head = (head + 1) % capacity
+    count -= 1
+    return work
+  }
+
+  /// Doubles the capacity, keeping the order.
+  private mutating func grow() {
+    let larger = UnsafeMutablePointer<PumpExecutor.Work>.allocate(capacity: capacity * 2)
+    for index in 0..<count {
+      (larger + index).moveInitialize(from: slots + (head + index) % capacity, count: 1)
+    }
+    slots.deallocate()
+    slots = larger
+    capacity *= 2
+    head = 0
+  }
+
+  /// Drops the work still queued and frees the buffer.
+  mutating func release() {
+    while removeFirst() != nil {}
+    slots.deallocate()
   }
 }
 

@@ -109,6 +109,36 @@ import Testing
     #expect(!executor.hasReadyJobs)
   }
 
+  @Test func readyWorkRunsInOrderAcrossGrowthAndWrapAround() {
+    let executor = PumpExecutor()
+    let ran = Mutex<[Int]>([])
+    func enqueue(_ range: Range<Int>) {
+      for index in range { executor.enqueue(work: { ran.withLock { $0.append(index) } }) }
+    }
+    enqueue(0..<10)
+    #expect(executor.drain(budget: 6) == 6)
+    // The queue's first slots are free again: these wrap around, then outgrow it.
+    enqueue(10..<60)
+    #expect(executor.hasReadyJobs)
+    #expect(executor.drain() == 54)
+    #expect(!executor.hasReadyJobs)
+    #expect(ran.withLock { $0 } == Array(0..<60))
+  }
+
+  @Test func workStillQueuedIsReleasedWithTheExecutor() {
+    weak var captured: Probe?
+    do {
+      let executor = PumpExecutor()
+      let probe = Probe()
+      captured = probe
+      executor.enqueue(work: { _ = probe })
+      #expect(executor.hasReadyJobs)
+    }
+    #expect(captured == nil)
+  }
+
+  private final class Probe: Sendable {}
+
   @Test func wakeEndsAWaitWithoutWork() {
     let executor = PumpExecutor()
     executor.wake()
