@@ -1,21 +1,21 @@
 // Reusing a `KeyedEncodingContainer`'s box. `KeyedEncodingContainer<K>` wraps the concrete
-// container in a class instance the standard library allocates on every
-// `container(keyedBy:)`, after two generic-metadata lookups (the concrete container's type and
-// the box's class) and a witness-table lookup: ~1,000 instructions a container, more than
-// writing a small struct's members. The text encoder (Values/JSONTextEncoder.swift) keeps the
-// box of each key type it made and hands it out again once nothing else holds it.
+// container in a class instance the standard library allocates on every `container(keyedBy:)`,
+// after two generic-metadata lookups (the concrete container's type and the box's class) and a
+// witness-table lookup: ~1,000 instructions a container, more than writing a small struct's
+// members. The text encoder (Values/JSONTextEncoder.swift) keeps the box of each key type it made
+// and hands it out again once nothing else holds it.
 //
-// The layout read: a `KeyedEncodingContainer<K>` is exactly one strong reference to its box
-// (its only stored property), a native Swift object, so the box can be taken out as a
-// reference of a stand-in native class (`Box`: never instantiated; retain, release and the
-// uniqueness test of a native object do not depend on its static type) and put back by a bit
-// cast. (`isKnownUniquelyReferenced` on an `AnyObject` existential answers false here even for
-// a fresh object, hence the stand-in.) Whether the box is held by anyone else is `isKnownUniquelyReferenced` on that
-// reference: a container kept by the value's code (a copy of the struct) is one more
-// reference, so such a box is never handed out again. Checked once, on first use, with a probe
-// container: the size, taking the box out and putting it back, a write through the rebuilt
-// container reaching the probe, and the reference count seen while a copy is alive and after
-// it is gone. When the check fails, or with `DEPS_SAFE_RUNTIME=1`, every
+// The layout read: a `KeyedEncodingContainer<K>` is exactly one strong reference to its box (its
+// only stored property), a native Swift object, so the box can be taken out as a reference of a
+// stand-in native class (`Box`: never instantiated; retain, release and the uniqueness test of a
+// native object do not depend on its static type) and put back by a bit cast.
+// (`isKnownUniquelyReferenced` on an `AnyObject` existential answers false here even for a fresh
+// object, hence the stand-in.) Whether the box is held by anyone else is
+// `isKnownUniquelyReferenced` on that reference: a container kept by the value's code (a copy of
+// the struct) is one more reference, so such a box is never handed out again. Checked once, on
+// first use, with a probe container: the size, taking the box out and putting it back, a write
+// through the rebuilt container reaching the probe, and the reference count seen while a copy is
+// alive and after it is gone. When the check fails, or with `DEPS_SAFE_RUNTIME=1`, every
 // `container(keyedBy:)` makes its own box (the standard library's path).
 
 enum KeyedContainerReuse {

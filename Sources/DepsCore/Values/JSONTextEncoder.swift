@@ -7,13 +7,22 @@
 // caller takes the tree path, which then decides the output (or the error):
 // - an enum (the action convention reshapes its containers after the fact): its subtree is
 //   encoded as a tree and written, so only the enum pays for it;
-// - a key written twice in one object (the tree keeps the first position and the last value);
+// - a key written twice in one object (the tree keeps the first position and the last value),
+//   or a key that is not ASCII (one may equal another key with other bytes: `String` equality
+//   is canonical equivalence, which the tree's object uses);
 // - a container written after a sibling or child container was opened and then closed by a
 //   write to its parent (interleaved containers), a keyed container on an array or a single
 //   value and the like (the tree merges or overrides them);
 // - `codingPath` read by the value's code (the writer does not track keys);
 // - any error thrown by `encode(to:)`.
-// Numbers, strings and escapes are written by `JSONWriter`, as the tree's text is.
+// Numbers, strings and escapes are written as `JSONWriter` writes the tree's text (its own code
+// for integers, booleans and strings without escapes; `JSONWriter` for the rest). A keyed
+// container's box is reused across values (Runtime/KeyedContainerReuse.swift) and the text of
+// its keys remembered (`KeyCache`).
+//
+// A container kept by the value's code and written after its value is done, or during a later
+// value, only makes that later value take the tree. Writing one from another thread while an
+// encoder runs is a data race, as with any `Encoder`.
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else

@@ -59,7 +59,9 @@ private struct Keeper: Encodable {
 
   @Test func nestedContainersOfOneKeyTypeGetTheirOwnBoxes() throws {
     func make(_ depth: Int, _ value: Int) -> Tree {
-      Tree(value: value, children: depth == 0 ? [] : (0..<2).map { make(depth - 1, value * 2 + $0) })
+      Tree(
+        value: value,
+        children: depth == 0 ? [] : (0..<2).map { make(depth - 1, value * 2 + $0) })
     }
     for reuse in [true, false] {
       let encoder = JSONTextEncoder(reusesBoxes: reuse)

@@ -252,7 +252,10 @@ private struct WritesLeaked: Encodable {
     Item(
       id: Self.id, createdAt: Date(timeIntervalSince1970: Double(n) * 1.5),
       title: "item \"\(n)\"\n\\\t\u{1}é😀", tags: n % 2 == 0 ? [] : ["a", "b\u{7f}"],
-      score: [0.1, -0.0, 1e300, .leastNonzeroMagnitude, 1.0, .nan, -.infinity, 9_007_199_254_740_994, 123.456, 1e21][n % 10],
+      score: [
+        0.1, -0.0, 1e300, .leastNonzeroMagnitude, 1.0, .nan, -.infinity, 9_007_199_254_740_994,
+        123.456, 1e21,
+      ][n % 10],
       ratio: Float(n) / 3, note: n % 3 == 0 ? nil : "note",
       kind: [.idle, .loading(n), .loaded(id: Self.id, title: nil), .pair(n, "p")][n % 4],
       plain: n % 2 == 0 ? .one : .two)
