@@ -66,7 +66,8 @@ final class SwiftBridgedStore<State: Equatable, Action>: BridgedStore, @unchecke
   @exclusivity(unchecked) private var readBaselineJSON: JSONValue?
   /// The state's text encoder, reused from read to read.
   private let textEncoder = JSONTextEncoderSlot()
-  var dialect: TestStoreDialect = .c
+  /// Read after every call (guarded by the call lock): no dynamic exclusivity checks.
+  @exclusivity(unchecked) var dialect: TestStoreDialect = .c
 
   init<R: Reducer>(
     feature: FeatureDescriptor, codec: FeatureCodec<State, Action>, initialState: State,
@@ -167,8 +168,10 @@ final class SwiftBridgedStore<State: Equatable, Action>: BridgedStore, @unchecke
   var millisecondsUntilWork: Int32 { store.core.millisecondsUntilWork }
 
   private func drainIssues() -> [String] {
+    let messages = recorder.takeMessages()
+    if messages.isEmpty { return messages }
     let dialect = self.dialect
-    return recorder.takeMessages().map { TestStoreMessages.inDialect($0, dialect) }
+    return messages.map { TestStoreMessages.inDialect($0, dialect) }
   }
 }
 
