@@ -18,22 +18,23 @@ public typealias DepsActionFunction = @convention(c) (
 /// The compact JSON text of `value` in a buffer the caller frees with `deps_free` (NULL only
 /// when out of memory): written once and copied once, without an intermediate `String`.
 func mallocJSON(_ value: JSONValue) -> UnsafeMutablePointer<CChar>? {
-  value.withCompactJSONBytes { bytes in
-    guard let copy = malloc(bytes.count + 1)?.assumingMemoryBound(to: CChar.self) else {
-      return nil
-    }
-    if let base = bytes.baseAddress { memcpy(copy, base, bytes.count) }
-    copy[bytes.count] = 0
-    return copy
+  value.withCompactJSONBytes(mallocText)
+}
+
+/// `bytes` and a terminating NUL in a buffer the caller frees with `deps_free` (NULL only when
+/// out of memory).
+func mallocText(_ bytes: UnsafeBufferPointer<UInt8>) -> UnsafeMutablePointer<CChar>? {
+  guard let copy = malloc(bytes.count + 1)?.assumingMemoryBound(to: CChar.self) else {
+    return nil
   }
+  if let base = bytes.baseAddress { memcpy(copy, base, bytes.count) }
+  copy[bytes.count] = 0
+  return copy
 }
 
 /// The object behind a `deps_store *`.
 final class StoreHandle: CHandle, @unchecked Sendable {
   let store: any BridgedStore
-  /// The state as of the last `deps_store_state` / `deps_store_state_patch` (nil: none yet),
-  /// what the next patch is relative to. Guarded by `lock`.
-  var lastRead: JSONValue?
 
   init(_ store: any BridgedStore) {
     self.store = store
@@ -142,9 +143,9 @@ public func deps_store_state(_ store: OpaquePointer?) -> UnsafeMutablePointer<CC
   }
   let handle = Handle.object(store, as: StoreHandle.self)
   return handle.lock.withLock {
-    let state = handle.store.state
-    handle.lastRead = state
-    return mallocJSON(state)
+    var copy: UnsafeMutablePointer<CChar>?
+    handle.store.readStateJSON { bytes in copy = mallocText(bytes) }
+    return copy
   }
 }
 
@@ -159,12 +160,7 @@ public func deps_store_state_patch(_ store: OpaquePointer?) -> UnsafeMutablePoin
     return nil
   }
   let handle = Handle.object(store, as: StoreHandle.self)
-  return handle.lock.withLock {
-    let state = handle.store.state
-    let patch = MergePatch.diff(from: handle.lastRead ?? .object(ValueObject()), to: state)
-    handle.lastRead = state
-    return mallocJSON(patch ?? .object(ValueObject()))
-  }
+  return handle.lock.withLock { mallocJSON(handle.store.statePatch()) }
 }
 
 /// What changed in the state since the last `deps_store_state_changes` on this handle, as a

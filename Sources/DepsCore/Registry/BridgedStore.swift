@@ -14,6 +14,14 @@ public protocol BridgedStore: AnyObject, Sendable {
   func run(timeout seconds: Double) -> (idle: Bool, issues: [String])
   /// The current state.
   var state: JSONValue { get }
+  /// Calls `body` with the current state's compact JSON text (UTF-8, the bytes of
+  /// `state.json()`, valid during the call only), and makes this state the base of the next
+  /// `statePatch()`.
+  func readStateJSON(_ body: (UnsafeBufferPointer<UInt8>) -> Void)
+  /// What changed in the state since the last `readStateJSON` or `statePatch()`, as a JSON
+  /// merge patch (RFC 7386, `MergePatch.diff` of the two states' encodings): `{}` when nothing
+  /// changed, the whole state the first time. This state becomes the base of the next one.
+  func statePatch() -> JSONValue
   /// What changed in the state since the previous call, as JSON Patch (RFC 6902) operations:
   /// `[]` when nothing changed, `[{"op":"replace","path":"","value":<state>}]` the first time.
   /// Equal parts are skipped by the state's own `==` without being encoded, so one changed
@@ -48,7 +56,18 @@ final class SwiftBridgedStore<State: Equatable, Action>: BridgedStore, @unchecke
   private var observation: StoreObservation?
   /// The state as of the last `stateChanges()` (nil: none yet).
   private var changesBaseline: State?
-  var dialect: TestStoreDialect = .c
+  /// The state as of the last `readStateJSON` or `statePatch()` (when `hasReadBaseline`),
+  /// kept as the value (sharing its storage) rather than encoded: only a patch needs its
+  /// encoding. Not an optional: asking for `Optional<State>`'s metadata on every read costs
+  /// more than the read's own work. Guarded by the call lock.
+  @exclusivity(unchecked) private var readBaseline: State
+  @exclusivity(unchecked) private var hasReadBaseline = false
+  /// The encoding of `readBaseline` when the last read was a patch (which had to encode it).
+  @exclusivity(unchecked) private var readBaselineJSON: JSONValue?
+  /// The state's text encoder, reused from read to read.
+  private let textEncoder = JSONTextEncoderSlot()
+  /// Read after every call (guarded by the call lock): no dynamic exclusivity checks.
+  @exclusivity(unchecked) var dialect: TestStoreDialect = .c
 
   init<R: Reducer>(
     feature: FeatureDescriptor, codec: FeatureCodec<State, Action>, initialState: State,
@@ -57,6 +76,7 @@ final class SwiftBridgedStore<State: Equatable, Action>: BridgedStore, @unchecke
   ) where R.State == State, R.Action == Action {
     self.feature = feature
     self.codec = codec
+    self.readBaseline = initialState
     let recorder = self.recorder
     self.reporters = [recorder]
     self.store = withIssueReporters([recorder]) {
@@ -82,6 +102,34 @@ final class SwiftBridgedStore<State: Equatable, Action>: BridgedStore, @unchecke
   }
 
   var state: JSONValue { codec.encodeState(store.state) }
+
+  func readStateJSON(_ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+    let current = store.state
+    readBaseline = current
+    hasReadBaseline = true
+    if readBaselineJSON != nil { readBaselineJSON = nil }
+    if let encodeText = codec.encodeStateText {
+      let written = textEncoder.withEncoder { encoder in
+        guard encodeText(current, encoder) else { return false }
+        body(encoder.output)
+        return true
+      }
+      if written { return }
+    }
+    codec.encodeState(current).withCompactJSONBytes(body)
+  }
+
+  func statePatch() -> JSONValue {
+    let current = store.state
+    let currentJSON = codec.encodeState(current)
+    let previous =
+      readBaselineJSON
+      ?? (hasReadBaseline ? codec.encodeState(readBaseline) : .object(ValueObject()))
+    readBaseline = current
+    hasReadBaseline = true
+    readBaselineJSON = currentJSON
+    return MergePatch.diff(from: previous, to: currentJSON) ?? .object(ValueObject())
+  }
 
   func stateChanges() -> JSONValue {
     let current = store.state
@@ -120,8 +168,10 @@ final class SwiftBridgedStore<State: Equatable, Action>: BridgedStore, @unchecke
   var millisecondsUntilWork: Int32 { store.core.millisecondsUntilWork }
 
   private func drainIssues() -> [String] {
+    let messages = recorder.takeMessages()
+    if messages.isEmpty { return messages }
     let dialect = self.dialect
-    return recorder.takeMessages().map { TestStoreMessages.inDialect($0, dialect) }
+    return messages.map { TestStoreMessages.inDialect($0, dialect) }
   }
 }
 

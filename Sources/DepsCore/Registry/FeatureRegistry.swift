@@ -26,6 +26,10 @@ public struct FeatureCodec<State, Action>: Sendable {
   /// The JSON Patch operations between two states without encoding their equal parts (nil:
   /// encode both and diff the `JSONValue`s).
   var stateChanges: (@Sendable (_ old: State, _ new: State) -> [JSONValue])?
+  /// Writes the state's compact JSON text (the same bytes as `encodeState(state).json()`)
+  /// into the encoder's output; false when it could not, and `encodeState` is to be used
+  /// (nil: always use `encodeState`).
+  var encodeStateText: (@Sendable (_ state: State, _ encoder: JSONTextEncoder) -> Bool)?
 
   /// A codec from explicit functions.
   public init(
@@ -39,6 +43,7 @@ public struct FeatureCodec<State, Action>: Sendable {
     self.encodeAction = encodeAction
     self.decodeAction = decodeAction
     self.stateChanges = nil
+    self.encodeStateText = nil
   }
 
   /// The JSON Patch (RFC 6902) operations turning the encoding of `old` into that of `new`.
@@ -72,6 +77,7 @@ extension FeatureCodec {
         return try decode(value)
       })
     codec.stateChanges = stateChanges
+    codec.encodeStateText = encodeStateText
     return codec
   }
 }
@@ -97,6 +103,9 @@ where State: Codable & SendableMetatype, Action: Codable & SendableMetatype {
           throw BridgeError(error as? ValueError ?? ValueError(kind: .shape, message: "\(error)"))
         }
       })
+    // `encodeState` gives `JSONValue(reflecting:)` when the encoding throws; the text
+    // encoder then reports a failure and the caller takes `encodeState`.
+    codec.encodeStateText = { state, encoder in encoder.encode(state) }
     let encodeState = codec.encodeState
     codec.stateChanges = { old, new in
       var operations: [JSONValue] = []

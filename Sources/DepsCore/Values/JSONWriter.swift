@@ -109,7 +109,7 @@ struct JSONWriter {
   }
 
   /// The decimal digits of `integer`, written straight into `output` (no `String` made).
-  private mutating func writeInteger(_ integer: Int) {
+  mutating func writeInteger(_ integer: Int) {
     if integer < 0 { output.append(UInt8(ascii: "-")) }
     var magnitude = integer.magnitude
     // 20 digits hold UInt64.max; filled from the end.
