@@ -203,6 +203,9 @@ enum LuaDependencies {
         DepsCore.withDependencies {
           overrides.apply(to: &$0)
         } operation: {
+          runtime.directScopes.append(
+            LuaDirectScope(values: DependencyValues._current, overrides: overrides))
+          defer { runtime.directScopes.removeLast() }
           lua_pushvalue(L, 2)
           return runtime.pcall(L, nargs: 0, nresults: clua_multret())
         }
@@ -275,8 +278,13 @@ enum LuaDependencies {
         driver.pending = .invoke(descriptor, input)
         throw .yield
       }
-      let (result, issues) = LuaIssues.capture {
-        runtime.inScope { LuaSync.invoke(descriptor, input) }
+      let (result, issues): (Result<JSONValue, any Error>, [String])
+      if let direct = runtime.directCall(descriptor.path) {
+        (result, issues) = LuaIssues.capture { Result { try direct(input) } }
+      } else {
+        (result, issues) = LuaIssues.capture {
+          runtime.inScope { LuaSync.invoke(descriptor, input) }
+        }
       }
       if !issues.isEmpty { throw .error(issues.joined(separator: "\n\n")) }
       switch result {
@@ -287,6 +295,44 @@ enum LuaDependencies {
         throw .error(failure(of: descriptor.path, error))
       }
     }
+  }
+}
+
+/// A running `deps.with_dependencies` scope: the values it bound and the recipe they were made
+/// from, so an endpoint its recipe overrode with a Lua function can be called without the
+/// endpoint's async call while that scope is current (docs/performance.md, "The Lua rows").
+final class LuaDirectScope {
+  /// The values bound (kept alive, so `identity` cannot be reused while the scope runs).
+  let values: DependencyValues
+  let identity: ObjectIdentifier
+  let overrides: DependencyOverrides
+  /// `overrides.directCall(for:)` by path (a nil result is kept too).
+  private var calls: [String: ForeignFunction?] = [:]
+
+  init(values: DependencyValues, overrides: DependencyOverrides) {
+    self.values = values
+    self.identity = values.scopeIdentity
+    self.overrides = overrides
+  }
+
+  /// The direct call of the endpoint at `path` in this scope, or nil.
+  func call(_ path: String) -> ForeignFunction? {
+    if let known = calls[path] { return known }
+    let found = overrides.directCall(for: path)
+    calls[path] = .some(found)
+    return found
+  }
+}
+
+extension LuaRuntime {
+  /// The direct call of the endpoint at `path` (canonical), when the scope current on this
+  /// thread is the innermost `deps.with_dependencies` scope and its recipe installed a Lua
+  /// function there (holding the lock).
+  func directCall(_ path: String) -> ForeignFunction? {
+    guard let scope = directScopes.last,
+      scope.identity == DependencyValues._current.scopeIdentity
+    else { return nil }
+    return scope.call(path)
   }
 }
 

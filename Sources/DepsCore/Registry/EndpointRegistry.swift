@@ -45,6 +45,10 @@ public struct EndpointDescriptor: Sendable {
   /// call is told to the trace; nil when the endpoint cannot be observed.
   var installObserver: (@Sendable (inout DependencyValues, @escaping EndpointObserver) -> Void)? =
     nil
+  /// What `invoke` does when the implementation in scope is the one `installFunction` installed
+  /// from `foreign` — the same conversions and errors, without the async call (a front's
+  /// direct call, `callDirectly`); nil for endpoints registered with a custom installer.
+  var invokeInstalled: (@Sendable (JSONValue, ForeignFunction) throws -> JSONValue)? = nil
 
   /// The entry as `deps_dependencies_json()` lists it.
   public var catalogueValue: JSONValue {
@@ -160,6 +164,11 @@ public final class EndpointRegistry: Sendable {
               })
             return try DynamicCoding.decode(Output.self, from: output)
           }
+        },
+        invokeInstalled: { input, foreign in
+          let output = try DynamicCoding.decode(
+            Output.self, from: foreign(DynamicCoding.encode(DynamicCoding.decode(Input.self, from: input))))
+          return try DynamicCoding.encode(output)
         }))
   }
 
@@ -200,6 +209,9 @@ public final class EndpointRegistry: Sendable {
               })
             return try DynamicCoding.decode(Output.self, from: output)
           }
+        },
+        invokeInstalled: { _, foreign in
+          try DynamicCoding.encode(try DynamicCoding.decode(Output.self, from: foreign(.null)))
         }))
   }
 
