@@ -268,32 +268,43 @@ enum LuaDependencies {
       } catch {
         throw .argument(1, error.describe(root: "input"))
       }
+      let driver = clua_yieldable(L) != 0 ? runtime.effects[L] : nil
+      // An override set by the innermost deps.with_dependencies, called in its scope, runs
+      // directly (the same results and errors as the endpoint's call; EndpointInvocation.swift).
+      if driver == nil, let direct = runtime.directCall(path) {
+        let (result, issues) = LuaIssues.capture { Result { try direct(input) } }
+        return try finish(L, path: path, result, issues)
+      }
       let descriptor: EndpointDescriptor
       do throws(BridgeError) {
         descriptor = try DepsLibrary.endpoints.descriptor(path)
       } catch {
         throw .error(error.message)
       }
-      if let driver = runtime.effects[L], clua_yieldable(L) != 0 {
+      if let driver {
         driver.pending = .invoke(descriptor, input)
         throw .yield
       }
-      let (result, issues): (Result<JSONValue, any Error>, [String])
-      if let direct = runtime.directCall(descriptor.path) {
-        (result, issues) = LuaIssues.capture { Result { try direct(input) } }
-      } else {
-        (result, issues) = LuaIssues.capture {
-          runtime.inScope { LuaSync.invoke(descriptor, input) }
-        }
+      let (result, issues) = LuaIssues.capture {
+        runtime.inScope { LuaSync.invoke(descriptor, input) }
       }
-      if !issues.isEmpty { throw .error(issues.joined(separator: "\n\n")) }
-      switch result {
-      case .success(let output):
-        guard LuaValue.push(L, output) else { throw .error("Lua stack overflow") }
-        return 1
-      case .failure(let error):
-        throw .error(failure(of: descriptor.path, error))
-      }
+      return try finish(L, path: descriptor.path, result, issues)
+    }
+  }
+}
+
+extension LuaDependencies {
+  /// Pushes an endpoint call's output, or raises its issues or its failure.
+  fileprivate static func finish(
+    _ L: OpaquePointer, path: String, _ result: Result<JSONValue, any Error>, _ issues: [String]
+  ) throws(LuaFailure) -> Int32 {
+    if !issues.isEmpty { throw .error(issues.joined(separator: "\n\n")) }
+    switch result {
+    case .success(let output):
+      guard LuaValue.push(L, output) else { throw .error("Lua stack overflow") }
+      return 1
+    case .failure(let error):
+      throw .error(failure(of: path, error))
     }
   }
 }
@@ -306,8 +317,10 @@ final class LuaDirectScope {
   let values: DependencyValues
   let identity: ObjectIdentifier
   let overrides: DependencyOverrides
-  /// `overrides.directCall(for:)` by path (a nil result is kept too).
+  /// `overrides.directCall(for:)` by the path as called (a nil result is kept too), valid
+  /// for the registry's `cachedGeneration`.
   private var calls: [String: ForeignFunction?] = [:]
+  private var cachedGeneration: UInt64?
 
   init(values: DependencyValues, overrides: DependencyOverrides) {
     self.values = values
@@ -315,24 +328,30 @@ final class LuaDirectScope {
     self.overrides = overrides
   }
 
-  /// The direct call of the endpoint at `path` in this scope, or nil.
-  func call(_ path: String) -> ForeignFunction? {
+  /// The direct call of the endpoint at `path` (as the caller names it: an alias, a path of
+  /// `registry`) in this scope, or nil.
+  func call(_ path: String, in registry: EndpointRegistry) -> ForeignFunction? {
+    let generation = registry.generation
+    if generation != cachedGeneration {
+      calls.removeAll()
+      cachedGeneration = generation
+    }
     if let known = calls[path] { return known }
-    let found = overrides.directCall(for: path)
+    let found = (try? registry.descriptor(path)).flatMap { overrides.directCall(for: $0.path) }
     calls[path] = .some(found)
     return found
   }
 }
 
 extension LuaRuntime {
-  /// The direct call of the endpoint at `path` (canonical), when the scope current on this
-  /// thread is the innermost `deps.with_dependencies` scope and its recipe installed a Lua
-  /// function there (holding the lock).
+  /// The direct call of the endpoint at `path` (as the caller names it), when the scope
+  /// current on this thread is the innermost `deps.with_dependencies` scope and its recipe
+  /// installed a Lua function there (holding the lock).
   func directCall(_ path: String) -> ForeignFunction? {
     guard let scope = directScopes.last,
       scope.identity == DependencyValues._current.scopeIdentity
     else { return nil }
-    return scope.call(path)
+    return scope.call(path, in: DepsLibrary.endpoints)
   }
 }
 
@@ -343,7 +362,8 @@ extension LuaRuntime {
 enum LuaIssues {
   /// Runs `body`, collecting its issues unless a store is already collecting them.
   static func capture<R>(_ body: () -> R) -> (R, [String]) {
-    if IssueReporters.current.contains(where: { $0 is RecordingIssueReporter }) {
+    // `RecordingIssueReporter` is final: comparing the dynamic type is `is` without a cast.
+    if IssueReporters.current.contains(where: { type(of: $0) == RecordingIssueReporter.self }) {
       return (body(), [])
     }
     let recorder = RecordingIssueReporter()

@@ -73,3 +73,18 @@ extension DependencyOverrides {
     a == b || a.hasPrefix(b + ".") || b.hasPrefix(a + ".")
   }
 }
+
+extension JSONValue {
+  /// True when decoding this value as `T` and encoding the result gives this value back
+  /// unchanged — an integer as `Int`, a string as `String`, a boolean as `Bool` — so a direct
+  /// call skips both conversions. False means "convert" (not "fails").
+  @inline(__always)
+  func convertsToItself<T>(as type: T.Type) -> Bool {
+    switch self {
+    case .int: return type == Int.self
+    case .string: return type == String.self
+    case .bool: return type == Bool.self
+    default: return false
+    }
+  }
+}

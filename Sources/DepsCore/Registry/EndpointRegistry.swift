@@ -71,6 +71,11 @@ public final class EndpointRegistry: Sendable {
 
   private let entries = Mutex<[String: EndpointDescriptor]>([:])
   private let aliases = Mutex<[String: String]>([:])
+  private let changes = Atomic<UInt64>(0)
+
+  /// Changes whenever an endpoint or alias is added or changed: what a front caches from
+  /// `descriptor(_:)` is valid while this stays the same.
+  package var generation: UInt64 { changes.load(ordering: .acquiring) }
 
   /// An empty registry (tests and hosts may keep one apart from `shared`).
   public init() {}
@@ -78,11 +83,13 @@ public final class EndpointRegistry: Sendable {
   /// Adds (or replaces) an endpoint.
   public func register(_ descriptor: EndpointDescriptor) {
     entries.withLock { $0[descriptor.path] = descriptor }
+    changes.add(1, ordering: .releasing)
   }
 
   /// Makes `alias` another name of `path` (e.g. `random` for `withRandomNumberGenerator`).
   public func alias(_ alias: String, for path: String) {
     aliases.withLock { $0[alias] = path }
+    changes.add(1, ordering: .releasing)
   }
 
   /// Every endpoint, sorted by path.
@@ -103,6 +110,7 @@ public final class EndpointRegistry: Sendable {
   /// unless overridden).
   public func markUnimplementedInTests(_ path: String) {
     entries.withLock { $0[path]?.testValueIsUnimplemented = true }
+    changes.add(1, ordering: .releasing)
   }
 
   /// Lets a trace observe the calls of the synchronous endpoint at `path` (one supplied through
@@ -112,6 +120,7 @@ public final class EndpointRegistry: Sendable {
     install: @escaping @Sendable (inout DependencyValues, @escaping EndpointObserver) -> Void
   ) {
     entries.withLock { $0[path]?.installObserver = install }
+    changes.add(1, ordering: .releasing)
   }
 
   /// Registers a Swift endpoint at `keyPath` with the given closure type:
@@ -166,9 +175,12 @@ public final class EndpointRegistry: Sendable {
           }
         },
         invokeInstalled: { input, foreign in
-          let output = try DynamicCoding.decode(
-            Output.self, from: foreign(DynamicCoding.encode(DynamicCoding.decode(Input.self, from: input))))
-          return try DynamicCoding.encode(output)
+          let typedInput =
+            input.convertsToItself(as: Input.self)
+            ? input : try DynamicCoding.encode(DynamicCoding.decode(Input.self, from: input))
+          let output = try foreign(typedInput)
+          if output.convertsToItself(as: Output.self) { return output }
+          return try DynamicCoding.encode(try DynamicCoding.decode(Output.self, from: output))
         }))
   }
 
@@ -211,7 +223,9 @@ public final class EndpointRegistry: Sendable {
           }
         },
         invokeInstalled: { _, foreign in
-          try DynamicCoding.encode(try DynamicCoding.decode(Output.self, from: foreign(.null)))
+          let output = try foreign(.null)
+          if output.convertsToItself(as: Output.self) { return output }
+          return try DynamicCoding.encode(try DynamicCoding.decode(Output.self, from: output))
         }))
   }
 

@@ -113,6 +113,33 @@ import Testing
   }
 }
 
+@Suite struct EndpointRegistryGenerationTests {
+  @Test func everyChangeMovesTheGeneration() {
+    let endpoints = EndpointRegistry()
+    var seen = [endpoints.generation]
+    endpoints.register("probe.count", \.probeCount)
+    seen.append(endpoints.generation)
+    endpoints.alias("count", for: "probe.count")
+    seen.append(endpoints.generation)
+    endpoints.markUnimplementedInTests("probe.count")
+    seen.append(endpoints.generation)
+    #expect(Set(seen).count == seen.count, "\(seen)")
+    _ = try? endpoints.descriptor("probe.count")
+    #expect(endpoints.generation == seen.last)
+  }
+
+  @Test func onlyExactRoundTripsSkipTheConversions() {
+    #expect(JSONValue.int(3).convertsToItself(as: Int.self))
+    #expect(JSONValue.string("a").convertsToItself(as: String.self))
+    #expect(JSONValue.bool(true).convertsToItself(as: Bool.self))
+    #expect(!JSONValue.int(3).convertsToItself(as: Double.self))
+    #expect(!JSONValue.int(3).convertsToItself(as: Int?.self))
+    #expect(!JSONValue.double(3).convertsToItself(as: Int.self))
+    #expect(!JSONValue.string("a").convertsToItself(as: Int.self))
+    #expect(!JSONValue.null.convertsToItself(as: String.self))
+  }
+}
+
 /// An error as compared by these tests: its type and message.
 private struct EndpointFailure: Error, Equatable {
   let description: String
