@@ -162,6 +162,26 @@ enum LuaStack {
     clua_pushswift(L, function, extra + 1)
   }
 
+  /// `"file:line"` of the Lua function `level` levels up (1: the caller of a module
+  /// function), reusing `runtime`'s text of the previous call when it names the same place (a
+  /// loop calling from one line builds the text once).
+  static func site(_ L: OpaquePointer, _ runtime: LuaRuntime, level: Int32 = 1) -> String? {
+    var record = lua_Debug()
+    guard lua_getstack(L, level, &record) != 0, lua_getinfo(L, "Sl", &record) != 0 else {
+      return nil
+    }
+    let line = Int(record.currentline)
+    return withUnsafeBytes(of: record.short_src) { raw -> String in
+      let bytes = UnsafeRawBufferPointer(rebasing: raw.prefix { $0 != 0 })
+      if let last = runtime.lastSite, last.line == line, last.file.elementsEqual(bytes) {
+        return last.text
+      }
+      let text = "\(String(decoding: bytes, as: UTF8.self)):\(line)"
+      runtime.lastSite = (Array(bytes), line, text)
+      return text
+    }
+  }
+
   /// `file:line` of the Lua function `level` levels up (1: the caller of a module function).
   static func location(_ L: OpaquePointer, level: Int32 = 1) -> (file: String, line: Int)? {
     var record = lua_Debug()

@@ -50,6 +50,8 @@ final class LuaRuntime: @unchecked Sendable {
   /// innermost one overrode with a Lua function, made in that very scope, calls the function
   /// directly (`directCall`).
   var directScopes: [LuaDirectScope] = []
+  /// The last `LuaStack.site` text and the place it names.
+  var lastSite: (file: [UInt8], line: Int, text: String)?
 
   init(main: OpaquePointer) {
     self.main = main
