@@ -5,6 +5,10 @@
 import CLua
 import DepsCore
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// Why a module function fails; `luaEntry` turns it into a raise by the trampoline.
 enum LuaFailure: Error {
   /// `file:line: message` (the position of the Lua caller is added).
@@ -173,7 +177,12 @@ enum LuaStack {
     let line = Int(record.currentline)
     return withUnsafeBytes(of: record.short_src) { raw -> String in
       let bytes = UnsafeRawBufferPointer(rebasing: raw.prefix { $0 != 0 })
-      if let last = runtime.lastSite, last.line == line, last.file.elementsEqual(bytes) {
+      if let last = runtime.lastSite, last.line == line, last.file.count == bytes.count,
+        last.file.withUnsafeBytes({ known in
+          guard let a = known.baseAddress, let b = bytes.baseAddress else { return true }
+          return memcmp(a, b, bytes.count) == 0
+        })
+      {
         return last.text
       }
       let text = "\(String(decoding: bytes, as: UTF8.self)):\(line)"

@@ -36,7 +36,7 @@ local function bench(name, target, summary, iterations, setup)
   io.write(string.format("%s\t%.0f\t%s\t%s\n", name, median(samples), target, summary))
 end
 
-bench("lua.teststore.step", "ns 10000", "(TestStore send + assert function, Counter)", 2000,
+bench("lua.teststore.step", "ns 5000", "(TestStore send + assert function, Counter)", 2000,
   function()
     return function(n)
       local store = deps.TestStore { feature = "Counter" }
