@@ -8,6 +8,8 @@
 // (an unknown path raises with the registry's close matches). A Lua function becomes a
 // `ForeignFunction` called with lua_pcall on the thread owning the state; its Lua errors become
 // a thrown `EndpointError` carrying `file:line: message`. Any other value is a preset.
+// Called from Lua in the very `with_dependencies` scope that set it, such a function runs
+// directly instead of through the endpoint's async call (`LuaDirectScope`; same results).
 import CLua
 import DepsCore
 

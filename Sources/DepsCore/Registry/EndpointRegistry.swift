@@ -47,7 +47,8 @@ public struct EndpointDescriptor: Sendable {
     nil
   /// What `invoke` does when the implementation in scope is the one `installFunction` installed
   /// from `foreign` — the same conversions and errors, without the async call (a front's
-  /// direct call, `callDirectly`); nil for endpoints registered with a custom installer.
+  /// direct call, `DependencyOverrides.directCall`); nil for endpoints registered with a
+  /// custom installer.
   var invokeInstalled: (@Sendable (JSONValue, ForeignFunction) throws -> JSONValue)? = nil
 
   /// The entry as `deps_dependencies_json()` lists it.
