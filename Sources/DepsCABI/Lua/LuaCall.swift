@@ -5,6 +5,10 @@
 import CLua
 import DepsCore
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// Why a module function fails; `luaEntry` turns it into a raise by the trampoline.
 enum LuaFailure: Error {
   /// `file:line: message` (the position of the Lua caller is added).
@@ -160,6 +164,31 @@ enum LuaStack {
     lua_rawgeti(L, clua_registryindex(), lua_Integer(runtime.sentinelRef))
     if extra > 0 { clua_insert(L, -extra - 1) }
     clua_pushswift(L, function, extra + 1)
+  }
+
+  /// `"file:line"` of the Lua function `level` levels up (1: the caller of a module
+  /// function), reusing `runtime`'s text of the previous call when it names the same place (a
+  /// loop calling from one line builds the text once).
+  static func site(_ L: OpaquePointer, _ runtime: LuaRuntime, level: Int32 = 1) -> String? {
+    var record = lua_Debug()
+    guard lua_getstack(L, level, &record) != 0, lua_getinfo(L, "Sl", &record) != 0 else {
+      return nil
+    }
+    let line = Int(record.currentline)
+    return withUnsafeBytes(of: record.short_src) { raw -> String in
+      let bytes = UnsafeRawBufferPointer(rebasing: raw.prefix { $0 != 0 })
+      if let last = runtime.lastSite, last.line == line, last.file.count == bytes.count,
+        last.file.withUnsafeBytes({ known in
+          guard let a = known.baseAddress, let b = bytes.baseAddress else { return true }
+          return memcmp(a, b, bytes.count) == 0
+        })
+      {
+        return last.text
+      }
+      let text = "\(String(decoding: bytes, as: UTF8.self)):\(line)"
+      runtime.lastSite = (Array(bytes), line, text)
+      return text
+    }
   }
 
   /// `file:line` of the Lua function `level` levels up (1: the caller of a module function).

@@ -8,6 +8,8 @@
 // (an unknown path raises with the registry's close matches). A Lua function becomes a
 // `ForeignFunction` called with lua_pcall on the thread owning the state; its Lua errors become
 // a thrown `EndpointError` carrying `file:line: message`. Any other value is a preset.
+// Called from Lua in the very `with_dependencies` scope that set it, such a function runs
+// directly instead of through the endpoint's async call (`LuaDirectScope`; same results).
 import CLua
 import DepsCore
 
@@ -203,6 +205,9 @@ enum LuaDependencies {
         DepsCore.withDependencies {
           overrides.apply(to: &$0)
         } operation: {
+          runtime.directScopes.append(
+            LuaDirectScope(values: DependencyValues._current, overrides: overrides))
+          defer { runtime.directScopes.removeLast() }
           lua_pushvalue(L, 2)
           return runtime.pcall(L, nargs: 0, nresults: clua_multret())
         }
@@ -265,28 +270,90 @@ enum LuaDependencies {
       } catch {
         throw .argument(1, error.describe(root: "input"))
       }
+      let driver = clua_yieldable(L) != 0 ? runtime.effects[L] : nil
+      // An override set by the innermost deps.with_dependencies, called in its scope, runs
+      // directly (the same results and errors as the endpoint's call; EndpointInvocation.swift).
+      if driver == nil, let direct = runtime.directCall(path) {
+        let (result, issues) = LuaIssues.capture { Result { try direct(input) } }
+        return try finish(L, path: path, result, issues)
+      }
       let descriptor: EndpointDescriptor
       do throws(BridgeError) {
         descriptor = try DepsLibrary.endpoints.descriptor(path)
       } catch {
         throw .error(error.message)
       }
-      if let driver = runtime.effects[L], clua_yieldable(L) != 0 {
+      if let driver {
         driver.pending = .invoke(descriptor, input)
         throw .yield
       }
       let (result, issues) = LuaIssues.capture {
         runtime.inScope { LuaSync.invoke(descriptor, input) }
       }
-      if !issues.isEmpty { throw .error(issues.joined(separator: "\n\n")) }
-      switch result {
-      case .success(let output):
-        guard LuaValue.push(L, output) else { throw .error("Lua stack overflow") }
-        return 1
-      case .failure(let error):
-        throw .error(failure(of: descriptor.path, error))
-      }
+      return try finish(L, path: descriptor.path, result, issues)
     }
+  }
+}
+
+extension LuaDependencies {
+  /// Pushes an endpoint call's output, or raises its issues or its failure.
+  fileprivate static func finish(
+    _ L: OpaquePointer, path: String, _ result: Result<JSONValue, any Error>, _ issues: [String]
+  ) throws(LuaFailure) -> Int32 {
+    if !issues.isEmpty { throw .error(issues.joined(separator: "\n\n")) }
+    switch result {
+    case .success(let output):
+      guard LuaValue.push(L, output) else { throw .error("Lua stack overflow") }
+      return 1
+    case .failure(let error):
+      throw .error(failure(of: path, error))
+    }
+  }
+}
+
+/// A running `deps.with_dependencies` scope: the values it bound and the recipe they were made
+/// from, so an endpoint its recipe overrode with a Lua function can be called without the
+/// endpoint's async call while that scope is current (docs/performance.md, "The Lua rows").
+final class LuaDirectScope {
+  /// The values bound (kept alive, so `identity` cannot be reused while the scope runs).
+  let values: DependencyValues
+  let identity: ObjectIdentifier
+  let overrides: DependencyOverrides
+  /// `overrides.directCall(for:)` by the path as called (a nil result is kept too), valid
+  /// for the registry's `cachedGeneration`.
+  private var calls: [String: ForeignFunction?] = [:]
+  private var cachedGeneration: UInt64?
+
+  init(values: DependencyValues, overrides: DependencyOverrides) {
+    self.values = values
+    self.identity = values.scopeIdentity
+    self.overrides = overrides
+  }
+
+  /// The direct call of the endpoint at `path` (as the caller names it: an alias, a path of
+  /// `registry`) in this scope, or nil.
+  func call(_ path: String, in registry: EndpointRegistry) -> ForeignFunction? {
+    let generation = registry.generation
+    if generation != cachedGeneration {
+      calls.removeAll()
+      cachedGeneration = generation
+    }
+    if let known = calls[path] { return known }
+    let found = (try? registry.descriptor(path)).flatMap { overrides.directCall(for: $0.path) }
+    calls[path] = .some(found)
+    return found
+  }
+}
+
+extension LuaRuntime {
+  /// The direct call of the endpoint at `path` (as the caller names it), when the scope
+  /// current on this thread is the innermost `deps.with_dependencies` scope and its recipe
+  /// installed a Lua function there (holding the lock).
+  func directCall(_ path: String) -> ForeignFunction? {
+    guard let scope = directScopes.last,
+      scope.identity == DependencyValues._current.scopeIdentity
+    else { return nil }
+    return scope.call(path, in: DepsLibrary.endpoints)
   }
 }
 
@@ -297,7 +364,8 @@ enum LuaDependencies {
 enum LuaIssues {
   /// Runs `body`, collecting its issues unless a store is already collecting them.
   static func capture<R>(_ body: () -> R) -> (R, [String]) {
-    if IssueReporters.current.contains(where: { $0 is RecordingIssueReporter }) {
+    // `RecordingIssueReporter` is final: comparing the dynamic type is `is` without a cast.
+    if IssueReporters.current.contains(where: { type(of: $0) == RecordingIssueReporter.self }) {
       return (body(), [])
     }
     let recorder = RecordingIssueReporter()

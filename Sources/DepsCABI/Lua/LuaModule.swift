@@ -12,6 +12,7 @@ enum LuaModule {
   static let functions: [(String, clua_SwiftFunction)] = [
     ("features", features),
     ("dependencies", dependencies),
+    ("runtime_paths", runtimePaths),
     ("TestStore", LuaTestStore.new),
     ("Store", LuaStore.new),
     ("stores", LuaStore.openStores),
@@ -88,5 +89,18 @@ enum LuaModule {
       return 1
     }
   }
-}
 
+  /// `deps.runtime_paths()`: `{task_locals = "fast", enum_witnesses = "fast"}` — the path each
+  /// runtime speed trick takes in this process, or `"safe (<why>)"` (a diagnostic).
+  static let runtimePaths: clua_SwiftFunction = { L in
+    luaEntry(L) { L, _ throws(LuaFailure) in
+      let paths = RuntimePaths.all
+      lua_createtable(L, 0, Int32(paths.count))
+      for (name, path) in paths {
+        LuaStack.push(L, path)
+        LuaStack.setRawField(L, -2, name)
+      }
+      return 1
+    }
+  }
+}

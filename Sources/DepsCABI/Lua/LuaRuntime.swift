@@ -46,6 +46,12 @@ final class LuaRuntime: @unchecked Sendable {
   /// reached from Lua already runs inside a dependency scope (a store's, `with_dependencies`,
   /// a test's), so top-level calls bind the base scope only at 0.
   var callDepth = 0
+  /// The `deps.with_dependencies` scopes running now, innermost last: a call of an endpoint the
+  /// innermost one overrode with a Lua function, made in that very scope, calls the function
+  /// directly (`directCall`).
+  var directScopes: [LuaDirectScope] = []
+  /// The last `LuaStack.site` text and the place it names.
+  var lastSite: (file: [UInt8], line: Int, text: String)?
 
   init(main: OpaquePointer) {
     self.main = main

@@ -12,11 +12,14 @@ final class LuaTestStoreBox: LuaOpenStore {
   var store: (any BridgedTestStore)?
   /// The paths the store's recipe overrode when it opened (`store:check_deps()`).
   var overriddenPaths: [String] = []
+  /// The feature's default state: the shape assert functions' tables are read with.
+  let shape: JSONValue
 
   init(runtime: LuaRuntime, featureName: String, store: any BridgedTestStore) {
     self.runtime = runtime
     self.featureName = featureName
     self.store = store
+    self.shape = store.feature.defaultState
   }
 
   func closeLeftover() -> [String] {
@@ -157,10 +160,10 @@ enum LuaTestStore {
   /// `store:send(action, payload, assert)`.
   private static let send: clua_SwiftFunction = { L in
     luaEntry(L) { L, runtime throws(LuaFailure) in
-      let (_, store) = try open(L)
+      let (box, store) = try open(L)
       let action = try action(L, at: 2)
-      let assert = try assertion(L, runtime, at: 4, shape: store.feature.defaultState)
-      let site = LuaStack.location(L).map { "\($0.file):\($0.line)" }
+      let assert = try assertion(L, runtime, at: 4, shape: box.shape)
+      let site = LuaStack.site(L, runtime)
       let failures: [String]
       do throws(BridgeError) {
         failures = try store.send(action, assert: assert, site: site)
@@ -174,9 +177,9 @@ enum LuaTestStore {
   /// `store:receive(action, payload, assert, timeout)`.
   private static let receive: clua_SwiftFunction = { L in
     luaEntry(L) { L, runtime throws(LuaFailure) in
-      let (_, store) = try open(L)
+      let (box, store) = try open(L)
       let action = try action(L, at: 2)
-      let assert = try assertion(L, runtime, at: 4, shape: store.feature.defaultState)
+      let assert = try assertion(L, runtime, at: 4, shape: box.shape)
       let timeout = try LuaStack.optionalNumber(L, 5) ?? 1.0
       let failures: [String]
       do throws(BridgeError) {

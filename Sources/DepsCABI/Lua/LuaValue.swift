@@ -16,6 +16,8 @@ import DepsCore
 enum LuaValue {
   /// Deeper tables are refused (also catches cycles).
   static let maxDepth = 64
+  /// Objects with at most this many members are ordered by linear search.
+  private static let smallObject = 16
 
   /// Pushes `value`; false when the Lua stack cannot grow (nothing is left pushed then).
   @discardableResult
@@ -154,6 +156,7 @@ enum LuaValue {
       // key at -2, value at -1
       let keyType = lua_type(L, -2)
       if keyType == LUA_TSTRING {
+        if members.isEmpty { members.reserveCapacity(smallObject) }
         let key = LuaStack.string(L, -2) ?? ""
         do {
           members.append((key, try read(L, lua_gettop(L), hint: hint?[key], depth: depth + 1)))
@@ -209,6 +212,32 @@ enum LuaValue {
 
   /// Members in the hint's key order, new keys after them in sorted order (stable output).
   private static func ordered(_ members: [(String, JSONValue)], like hint: JSONValue?) -> ValueObject {
+    // Small objects (most states and payloads): linear searches, no dictionary.
+    guard members.count > smallObject else {
+      var result: [(String, JSONValue)] = []
+      result.reserveCapacity(members.count)
+      var taken: UInt32 = 0  // bit i: members[i] is in `result`
+      if case .object(let previous) = hint {
+        for (key, _) in previous where result.count < members.count {
+          for position in members.indices
+          where taken & (1 << position) == 0 && members[position].0 == key {
+            result.append(members[position])
+            taken |= 1 << position
+            break
+          }
+        }
+      }
+      if result.count < members.count {
+        var rest: [(String, JSONValue)] = []
+        rest.reserveCapacity(members.count - result.count)
+        for position in members.indices where taken & (1 << position) == 0 {
+          rest.append(members[position])
+        }
+        if rest.count > 1 { rest.sort { $0.0 < $1.0 } }
+        result += rest
+      }
+      return ValueObject(result)
+    }
     var byKey: [String: JSONValue] = [:]
     for (key, value) in members { byKey[key] = value }
     var result: [(String, JSONValue)] = []

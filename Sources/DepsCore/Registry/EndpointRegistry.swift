@@ -45,6 +45,11 @@ public struct EndpointDescriptor: Sendable {
   /// call is told to the trace; nil when the endpoint cannot be observed.
   var installObserver: (@Sendable (inout DependencyValues, @escaping EndpointObserver) -> Void)? =
     nil
+  /// What `invoke` does when the implementation in scope is the one `installFunction` installed
+  /// from `foreign` — the same conversions and errors, without the async call (a front's
+  /// direct call, `DependencyOverrides.directCall`); nil for endpoints registered with a
+  /// custom installer.
+  var invokeInstalled: (@Sendable (JSONValue, ForeignFunction) throws -> JSONValue)? = nil
 
   /// The entry as `deps_dependencies_json()` lists it.
   public var catalogueValue: JSONValue {
@@ -67,6 +72,11 @@ public final class EndpointRegistry: Sendable {
 
   private let entries = Mutex<[String: EndpointDescriptor]>([:])
   private let aliases = Mutex<[String: String]>([:])
+  private let changes = Atomic<UInt64>(0)
+
+  /// Changes whenever an endpoint or alias is added or changed: what a front caches from
+  /// `descriptor(_:)` is valid while this stays the same.
+  package var generation: UInt64 { changes.load(ordering: .acquiring) }
 
   /// An empty registry (tests and hosts may keep one apart from `shared`).
   public init() {}
@@ -74,11 +84,13 @@ public final class EndpointRegistry: Sendable {
   /// Adds (or replaces) an endpoint.
   public func register(_ descriptor: EndpointDescriptor) {
     entries.withLock { $0[descriptor.path] = descriptor }
+    changes.add(1, ordering: .releasing)
   }
 
   /// Makes `alias` another name of `path` (e.g. `random` for `withRandomNumberGenerator`).
   public func alias(_ alias: String, for path: String) {
     aliases.withLock { $0[alias] = path }
+    changes.add(1, ordering: .releasing)
   }
 
   /// Every endpoint, sorted by path.
@@ -99,6 +111,7 @@ public final class EndpointRegistry: Sendable {
   /// unless overridden).
   public func markUnimplementedInTests(_ path: String) {
     entries.withLock { $0[path]?.testValueIsUnimplemented = true }
+    changes.add(1, ordering: .releasing)
   }
 
   /// Lets a trace observe the calls of the synchronous endpoint at `path` (one supplied through
@@ -108,6 +121,7 @@ public final class EndpointRegistry: Sendable {
     install: @escaping @Sendable (inout DependencyValues, @escaping EndpointObserver) -> Void
   ) {
     entries.withLock { $0[path]?.installObserver = install }
+    changes.add(1, ordering: .releasing)
   }
 
   /// Registers a Swift endpoint at `keyPath` with the given closure type:
@@ -160,6 +174,14 @@ public final class EndpointRegistry: Sendable {
               })
             return try DynamicCoding.decode(Output.self, from: output)
           }
+        },
+        invokeInstalled: { input, foreign in
+          let typedInput =
+            input.convertsToItself(as: Input.self)
+            ? input : try DynamicCoding.encode(DynamicCoding.decode(Input.self, from: input))
+          let output = try foreign(typedInput)
+          if output.convertsToItself(as: Output.self) { return output }
+          return try DynamicCoding.encode(try DynamicCoding.decode(Output.self, from: output))
         }))
   }
 
@@ -200,6 +222,11 @@ public final class EndpointRegistry: Sendable {
               })
             return try DynamicCoding.decode(Output.self, from: output)
           }
+        },
+        invokeInstalled: { _, foreign in
+          let output = try foreign(.null)
+          if output.convertsToItself(as: Output.self) { return output }
+          return try DynamicCoding.encode(try DynamicCoding.decode(Output.self, from: output))
         }))
   }
 

@@ -1,6 +1,16 @@
 -- Lua-side benchmarks, run by scripts/bench/run with the release libDeps.so as
 -- deps.so. Prints one TSV row per operation: name, median ns/op over 5 repeats, target, summary.
+--   lua5.4 bench.lua --callgrind NAME N   a fixed warm-up, then N iterations of NAME (for
+--                                         callgrind; prints nothing)
 local deps = require "deps"
+
+local callgrind = arg and arg[1] == "--callgrind"
+local callgrind_name = callgrind and arg[2]
+local callgrind_iterations = callgrind and tonumber(arg[3])
+if callgrind and (not callgrind_name or not callgrind_iterations) then
+  io.stderr:write("usage: lua5.4 bench.lua [--callgrind NAME N]\n")
+  os.exit(2)
+end
 
 local function median(values)
   table.sort(values)
@@ -8,6 +18,13 @@ local function median(values)
 end
 
 local function bench(name, target, summary, iterations, setup)
+  if callgrind then
+    if name ~= callgrind_name then return end
+    local body = setup()
+    body(math.max(1, iterations // 10))  -- the same warm-up for N and 2N
+    body(callgrind_iterations)
+    return
+  end
   local body = setup()
   body(math.max(1, iterations // 10))  -- warm-up
   local samples = {}
@@ -19,7 +36,7 @@ local function bench(name, target, summary, iterations, setup)
   io.write(string.format("%s\t%.0f\t%s\t%s\n", name, median(samples), target, summary))
 end
 
-bench("lua.teststore.step", "ns 10000", "(TestStore send + assert function, Counter)", 2000,
+bench("lua.teststore.step", "ns 5000", "(TestStore send + assert function, Counter)", 2000,
   function()
     return function(n)
       local store = deps.TestStore { feature = "Counter" }
