@@ -46,12 +46,12 @@ struct JSONParser {
   /// The deepest nesting of arrays and objects accepted.
   static let maxDepth = 512
 
-  private let bytes: UnsafePointer<UInt8>
-  private let end: Int
-  private var pos = 0
-  private var depth = 0
+  let bytes: UnsafePointer<UInt8>
+  let end: Int
+  var pos = 0
+  var depth = 0
 
-  private init(bytes: UnsafePointer<UInt8>, end: Int) {
+  init(bytes: UnsafePointer<UInt8>, end: Int) {
     self.bytes = bytes
     self.end = end
   }
@@ -78,7 +78,7 @@ struct JSONParser {
 
   // MARK: - Values
 
-  private mutating func parseValue() throws(ValueError) -> JSONValue {
+  mutating func parseValue() throws(ValueError) -> JSONValue {
     guard pos < end else { throw expected("a value") }
     switch bytes[pos] {
     case UInt8(ascii: "{"): return try parseObject()
@@ -109,7 +109,7 @@ struct JSONParser {
     }
   }
 
-  private mutating func enter() throws(ValueError) {
+  mutating func enter() throws(ValueError) {
     depth += 1
     guard depth <= Self.maxDepth else {
       throw ValueError(
@@ -265,7 +265,7 @@ struct JSONParser {
 
   // MARK: - Strings
 
-  private mutating func parseString() throws(ValueError) -> String {
+  mutating func parseString() throws(ValueError) -> String {
     let quote = pos
     let start = pos + 1
     // A local index (not `pos`, a stored property written back on every step) over the
@@ -450,7 +450,7 @@ struct JSONParser {
 
   // MARK: - Whitespace and errors
 
-  private mutating func skipWhitespace() {
+  mutating func skipWhitespace() {
     while pos < end {
       switch bytes[pos] {
       case 0x20, 0x0A, 0x0D, 0x09: pos += 1

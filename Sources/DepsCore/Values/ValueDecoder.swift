@@ -57,15 +57,60 @@ public struct ValueDecoder: Sendable {
     }
   }
 
-  /// Parses `json` and decodes a `T` from it.
+  /// Decodes a `T` from the JSON text `json`: the same value or error as
+  /// `decode(_:from: JSONValue(json: json))`. An action this decoder decoded before (a bare
+  /// case, or `{"case": payload}` whose payload is a string, number, boolean or another such
+  /// case) is read straight from the text, without building a `JSONValue`.
   ///
   /// ```swift
   /// try ValueDecoder().decode(CounterAction.self, fromJSON: #""incrementButtonTapped""#)
   /// ```
+  /// - Throws: a `.malformed`/`.limit` error for text that is not JSON, else what
+  ///   `decode(_:from:)` throws.
   public func decode<T: Decodable>(_ type: T.Type, fromJSON json: String) throws(ValueError)
     -> T
   {
-    try decode(type, from: JSONValue(json: json))
+    var text = json
+    return try Self.decodeText(T.self, fill: { destination in
+      text.withUTF8 { JSONActionText.fill(T.self, UnsafeRawBufferPointer($0), into: destination) }
+    }, slow: { () throws(ValueError) in try decode(T.self, from: JSONValue(json: json)) })
+  }
+
+  /// Decodes a `T` from JSON text given as UTF-8 bytes (invalid UTF-8 is a `.malformed`
+  /// error), as `decode(_:fromJSON:)` does.
+  ///
+  /// ```swift
+  /// let bytes = Array(#"{"setCount":3}"#.utf8)
+  /// let action = try bytes.withUnsafeBytes {
+  ///   try ValueDecoder().decode(CounterAction.self, fromJSONBytes: $0)
+  /// }
+  /// ```
+  /// - Throws: a `.malformed`/`.limit` error for text that is not JSON, else what
+  ///   `decode(_:from:)` throws.
+  public func decode<T: Decodable>(_ type: T.Type, fromJSONBytes utf8: UnsafeRawBufferPointer)
+    throws(ValueError) -> T
+  {
+    try Self.decodeText(T.self, fill: { destination in
+      JSONActionText.fill(T.self, utf8, into: destination)
+    }, slow: { () throws(ValueError) in try decode(T.self, from: JSONValue(jsonBytes: utf8)) })
+  }
+
+  /// The `T` that `fill` writes into a stack buffer when it can (`JSONActionText.fill`),
+  /// else `slow()`.
+  @inline(__always)
+  private static func decodeText<T>(
+    _ type: T.Type, fill: (UnsafeMutableRawPointer) -> Bool, slow: () throws(ValueError) -> T
+  ) throws(ValueError) -> T {
+    typealias Scratch = (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64)
+    guard MemoryLayout<T>.size <= MemoryLayout<Scratch>.size,
+      MemoryLayout<T>.alignment <= MemoryLayout<Scratch>.alignment
+    else { return try slow() }
+    var scratch: Scratch = (0, 0, 0, 0, 0, 0, 0, 0)
+    return try withUnsafeMutablePointer(to: &scratch) { pointer throws(ValueError) in
+      let raw = UnsafeMutableRawPointer(pointer)
+      guard fill(raw) else { return try slow() }
+      return raw.assumingMemoryBound(to: T.self).move()
+    }
   }
 
   /// A `DecodingError` thrown by a type's own `init(from:)` as a `ValueError`.
@@ -768,17 +813,12 @@ final class BareCaseCache: @unchecked Sendable {
 
   typealias Bits = BitwiseIdentity.Bits
 
-  /// A cached case of a plain (POD: no references anywhere in it) enum, as its bits: loading
-  /// them back makes the value without a dynamic cast or an `Optional<T>` (whose metadata an
-  /// unspecialized lookup would fetch from the runtime). Searched linearly: few features,
-  /// few cases, and comparing a type and a short name is cheaper than hashing the name.
-  private struct PlainEntry {
-    let type: ObjectIdentifier
-    let name: String
-    let bits: Bits
-  }
-
-  private var plain: [PlainEntry] = []
+  /// The cached cases of plain (POD: no references anywhere in them) enums, as their bits:
+  /// loading them back makes the value without a dynamic cast or an `Optional<T>` (whose
+  /// metadata an unspecialized lookup would fetch from the runtime). Read without the lock
+  /// and searched linearly: few features, few cases, and comparing a type and a short name
+  /// is cheaper than hashing the name.
+  private let plain = CaseNameTable<Bits>(capacity: 256)
 
   /// Whether cases of `T` may be kept as bits: a POD enum of at most 32 bytes.
   @inline(__always)
@@ -790,11 +830,14 @@ final class BareCaseCache: @unchecked Sendable {
   @inline(__always)
   func plainBits<T>(_ type: T.Type, _ name: String) -> Bits? {
     guard Self.isPlain(T.self) else { return nil }
-    let key = ObjectIdentifier(T.self)
-    pthread_mutex_lock(mutex)
-    defer { pthread_mutex_unlock(mutex) }
-    for entry in plain where entry.type == key && entry.name == name { return entry.bits }
-    return nil
+    return plain.value(T.self, name)
+  }
+
+  /// The bits of the cached case of the plain enum `T` whose name is the UTF-8 `name`.
+  @inline(__always)
+  func plainBits<T>(_ type: T.Type, utf8 name: UnsafeRawBufferPointer) -> Bits? {
+    guard Self.isPlain(T.self) else { return nil }
+    return plain.value(T.self, name)
   }
 
   private init() { pthread_mutex_init(mutex, nil) }
@@ -815,10 +858,8 @@ final class BareCaseCache: @unchecked Sendable {
     guard RuntimeType.isEnum(T.self), Mirror(reflecting: value).children.isEmpty else { return }
     pthread_mutex_lock(mutex)
     if Self.isPlain(T.self) {
-      if plain.count < 256 {
-        plain.append(
-          PlainEntry(
-            type: ObjectIdentifier(T.self), name: name, bits: BitwiseIdentity.bits(of: value)))
+      if plain.value(T.self, name) == nil {
+        plain.append(T.self, name, BitwiseIdentity.bits(of: value))
       }
     } else if values.count < 4096 {
       values[Key(type: ObjectIdentifier(T.self), name: name)] = value

@@ -1,0 +1,117 @@
+// `JSONActionText`: an action decoded straight from its JSON text, without a `JSONValue` tree,
+// when everything in it is already known: a bare case name `"case"` whose value is cached
+// (`BareCaseCache`), or `{"case": payload}` whose case has a learned plan (`EnumCasePlan`)
+// with a payload that is a leaf of the matching kind or another such planned case. The scan
+// runs the JSON parser's own string, number and literal rules (`JSONParser`), so what it
+// accepts it reads exactly as `JSONValue(json:)` would. It gives up on anything else — an
+// unknown or unplanned case, a key with an escape, an array, a second member, a wrong kind,
+// malformed text — and the caller then parses the whole text and decodes the tree, which
+// gives the value or the error it always gave. The only allocation on the way is a payload
+// string's own storage.
+
+extension JSONParser {
+  /// The byte at the current position, if any.
+  @inline(__always)
+  var current: UInt8? { pos < end ? bytes[pos] : nil }
+
+  /// The bytes between the quotes of the string at the current position, moving past it,
+  /// when the string has no escape and no control character; `nil` otherwise. The bytes may
+  /// not be valid UTF-8: callers compare them with known names, which are.
+  mutating func scanPlainName() -> UnsafeRawBufferPointer? {
+    guard pos < end, bytes[pos] == UInt8(ascii: "\"") else { return nil }
+    let start = pos + 1
+    var index = start
+    while index < end {
+      let byte = bytes[index]
+      if byte == UInt8(ascii: "\"") {
+        pos = index + 1
+        return UnsafeRawBufferPointer(start: bytes + start, count: index - start)
+      }
+      if byte == UInt8(ascii: "\\") || byte < 0x20 { return nil }
+      index += 1
+    }
+    return nil
+  }
+
+  /// The string, number, `true`, `false` or `null` at the current position (as `parseValue`
+  /// reads it), moving past it; `nil` for an object, an array or malformed text.
+  @inline(__always)
+  mutating func scanScalar() -> JSONValue? {
+    guard let byte = current, byte != UInt8(ascii: "{"), byte != UInt8(ascii: "[") else {
+      return nil
+    }
+    do {
+      return try parseValue()
+    } catch {
+      return nil
+    }
+  }
+
+  /// Initializes `destination` with the case of the enum `E` written as `{"case": payload}`
+  /// at the current position, moving past it, when `E` has a learned plan for the case and
+  /// its payload fills from the text (`EnumPayloadPlan.fill`); `false` otherwise, with
+  /// `destination` left uninitialized.
+  mutating func scanCase<E>(_ type: E.Type, into destination: UnsafeMutableRawPointer) -> Bool {
+    guard current == UInt8(ascii: "{") else { return false }
+    do {
+      try enter()
+    } catch {
+      return false
+    }
+    pos += 1
+    skipWhitespace()
+    guard let name = scanPlainName() else { return false }
+    skipWhitespace()
+    guard current == UInt8(ascii: ":") else { return false }
+    pos += 1
+    skipWhitespace()
+    guard let plan = EnumPlanCache.shared.plan(E.self, utf8: name),
+      plan.fill(E.self, &self, into: destination)
+    else { return false }
+    skipWhitespace()
+    guard current == UInt8(ascii: "}") else {
+      destination.assumingMemoryBound(to: E.self).deinitialize(count: 1)
+      return false
+    }
+    pos += 1
+    depth -= 1
+    return true
+  }
+}
+
+/// Decodes enum values straight from JSON text where that needs no decoder (see the top of
+/// this file).
+enum JSONActionText {
+  /// Initializes `destination` (room and alignment for a `T`) with the `T` that `utf8`, one
+  /// whole JSON text, decodes to, when the text is a cached bare case or a planned
+  /// `{"case": payload}` (with JSON whitespace anywhere between tokens); `false` otherwise,
+  /// with `destination` left uninitialized.
+  static func fill<T>(
+    _ type: T.Type, _ utf8: UnsafeRawBufferPointer, into destination: UnsafeMutableRawPointer
+  ) -> Bool {
+    guard RuntimeType.isEnum(T.self), let base = utf8.baseAddress, utf8.count > 0 else {
+      return false
+    }
+    var text = JSONParser(bytes: base.assumingMemoryBound(to: UInt8.self), end: utf8.count)
+    text.skipWhitespace()
+    if text.current == UInt8(ascii: "\"") {
+      guard let name = text.scanPlainName(),
+        let bits = BareCaseCache.shared.plainBits(T.self, utf8: name)
+      else { return false }
+      text.skipWhitespace()
+      guard text.pos == text.end else { return false }
+      // A plain (POD) enum: its bits are the value.
+      withUnsafeBytes(of: bits) { raw in
+        destination.copyMemory(from: raw.baseAddress ?? base, byteCount: MemoryLayout<T>.size)
+      }
+      return true
+    }
+    guard text.scanCase(T.self, into: destination) else { return false }
+    text.skipWhitespace()
+    guard text.pos == text.end else {
+      destination.assumingMemoryBound(to: T.self).deinitialize(count: 1)
+      return false
+    }
+    return true
+  }
+}
