@@ -256,7 +256,8 @@ final class EnumPlanCache: @unchecked Sendable {
   /// The learned plans again, read without the lock on every decoding (few enums, few cases
   /// with a payload: comparing a type and a short name linearly is cheaper than hashing).
   /// Plans beyond its capacity are found by `lookup` only (the decoder's slower path).
-  private let plans = CaseNameTable<EnumCasePlan>(capacity: 1024)
+  /// Unmanaged: `types` keeps every plan alive, and a reader takes no reference.
+  private let plans = CaseNameTable<Unmanaged<EnumCasePlan>>(capacity: 1024)
 
   private init() { pthread_mutex_init(mutex, nil) }
 
@@ -272,12 +273,13 @@ final class EnumPlanCache: @unchecked Sendable {
   /// The plan learned for `name` of `type`, if there is one (no lock taken).
   @inline(__always)
   func plan(_ type: Any.Type, _ name: String) -> EnumCasePlan? {
-    plans.value(type, name)
+    plans.value(type, name)?.takeUnretainedValue()
   }
 
-  /// The plan learned for the case of `type` whose name is the UTF-8 `name` (no lock taken).
+  /// The plan learned for the case of `type` whose name is the UTF-8 `name` (no lock taken),
+  /// unretained: plans live as long as the process.
   @inline(__always)
-  func plan(_ type: Any.Type, utf8 name: UnsafeRawBufferPointer) -> EnumCasePlan? {
+  func plan(_ type: Any.Type, utf8 name: UnsafeRawBufferPointer) -> Unmanaged<EnumCasePlan>? {
     plans.value(type, name)
   }
 
@@ -295,7 +297,7 @@ final class EnumPlanCache: @unchecked Sendable {
     }
     guard !plans.cases.contains(where: { $0.name == name }) else { return }
     plans.cases.append((name, plan))
-    if let plan { self.plans.append(type, name, plan) }
+    if let plan { self.plans.append(type, name, Unmanaged.passUnretained(plan)) }
     count += 1
   }
 }

@@ -20,7 +20,7 @@ extension JSONParser {
   mutating func scanPlainName() -> UnsafeRawBufferPointer? {
     guard pos < end, bytes[pos] == UInt8(ascii: "\"") else { return nil }
     let start = pos + 1
-    var index = start
+    var index = Self.skipPlainASCII(bytes, from: start, end: end)
     while index < end {
       let byte = bytes[index]
       if byte == UInt8(ascii: "\"") {
@@ -47,28 +47,32 @@ extension JSONParser {
     }
   }
 
+  /// Moves past JSON whitespace; the usual case, none, takes one comparison inline.
+  @inline(__always)
+  mutating func skipSpace() {
+    if pos < end, bytes[pos] > 0x20 { return }
+    skipWhitespace()
+  }
+
   /// Initializes `destination` with the case of the enum `E` written as `{"case": payload}`
   /// at the current position, moving past it, when `E` has a learned plan for the case and
   /// its payload fills from the text (`EnumPayloadPlan.fill`); `false` otherwise, with
   /// `destination` left uninitialized.
   mutating func scanCase<E>(_ type: E.Type, into destination: UnsafeMutableRawPointer) -> Bool {
-    guard current == UInt8(ascii: "{") else { return false }
-    do {
-      try enter()
-    } catch {
-      return false
-    }
+    // `enter()`'s depth limit (its error comes from the parse that follows a `false`).
+    guard current == UInt8(ascii: "{"), depth < JSONParser.maxDepth else { return false }
+    depth += 1
     pos += 1
-    skipWhitespace()
+    skipSpace()
     guard let name = scanPlainName() else { return false }
-    skipWhitespace()
+    skipSpace()
     guard current == UInt8(ascii: ":") else { return false }
     pos += 1
-    skipWhitespace()
-    guard let plan = EnumPlanCache.shared.plan(E.self, utf8: name),
-      plan.fill(E.self, &self, into: destination)
-    else { return false }
-    skipWhitespace()
+    skipSpace()
+    guard let plan = EnumPlanCache.shared.plan(E.self, utf8: name) else { return false }
+    let filled = plan._withUnsafeGuaranteedRef { $0.fill(E.self, &self, into: destination) }
+    guard filled else { return false }
+    skipSpace()
     guard current == UInt8(ascii: "}") else {
       destination.assumingMemoryBound(to: E.self).deinitialize(count: 1)
       return false
@@ -93,12 +97,12 @@ enum JSONActionText {
       return false
     }
     var text = JSONParser(bytes: base.assumingMemoryBound(to: UInt8.self), end: utf8.count)
-    text.skipWhitespace()
+    text.skipSpace()
     if text.current == UInt8(ascii: "\"") {
       guard let name = text.scanPlainName(),
         let bits = BareCaseCache.shared.plainBits(T.self, utf8: name)
       else { return false }
-      text.skipWhitespace()
+      text.skipSpace()
       guard text.pos == text.end else { return false }
       // A plain (POD) enum: its bits are the value.
       withUnsafeBytes(of: bits) { raw in
@@ -107,7 +111,7 @@ enum JSONActionText {
       return true
     }
     guard text.scanCase(T.self, into: destination) else { return false }
-    text.skipWhitespace()
+    text.skipSpace()
     guard text.pos == text.end else {
       destination.assumingMemoryBound(to: T.self).deinitialize(count: 1)
       return false

@@ -295,25 +295,29 @@ struct JSONParser {
     throw unterminated(quote)
   }
 
-  /// The index of the first 8-byte word from `index` that may hold a byte other than plain
-  /// ASCII (a quote, a backslash, a control character or a byte ≥ 0x80): the byte loop
-  /// after it looks at every byte from there, so a false alarm costs only speed.
+  /// The index of the first byte from `index` that may be other than plain ASCII (a quote, a
+  /// backslash, a control character or a byte ≥ 0x80), looking at 8 bytes at a time; within
+  /// the last 8 bytes, the index of the first of them. The byte loop after it looks at every
+  /// byte from there, so a false alarm costs only speed.
   @inline(__always)
-  private static func skipPlainASCII(_ bytes: UnsafePointer<UInt8>, from index: Int, end: Int)
+  static func skipPlainASCII(_ bytes: UnsafePointer<UInt8>, from index: Int, end: Int)
     -> Int
   {
     let ones: UInt64 = 0x0101_0101_0101_0101
     let highs: UInt64 = 0x8080_8080_8080_8080
     var index = index
     while index + 8 <= end {
-      let word = UnsafeRawPointer(bytes + index).loadUnaligned(as: UInt64.self)
+      let word = UInt64(
+        littleEndian: UnsafeRawPointer(bytes + index).loadUnaligned(as: UInt64.self))
       let quotes = word ^ (ones &* UInt64(UInt8(ascii: "\"")))
       let backslashes = word ^ (ones &* UInt64(UInt8(ascii: "\\")))
-      // A zero byte of `quotes`/`backslashes`, a byte below 0x20, or a high bit.
+      // A zero byte of `quotes`/`backslashes`, a byte below 0x20, or a high bit. A borrow
+      // can flag a byte above a flagged one, never below: the lowest flag is exact.
       let zeroQuote = (quotes &- ones) & ~quotes
       let zeroBackslash = (backslashes &- ones) & ~backslashes
       let control = word &- (ones &* 0x20)
-      guard (zeroQuote | zeroBackslash | control | word) & highs == 0 else { break }
+      let flags = (zeroQuote | zeroBackslash | control | word) & highs
+      guard flags == 0 else { return index + flags.trailingZeroBitCount >> 3 }
       index += 8
     }
     return index

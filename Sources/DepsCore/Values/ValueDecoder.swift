@@ -70,10 +70,14 @@ public struct ValueDecoder: Sendable {
   public func decode<T: Decodable>(_ type: T.Type, fromJSON json: String) throws(ValueError)
     -> T
   {
-    var text = json
-    return try Self.decodeText(T.self, fill: { destination in
-      text.withUTF8 { JSONActionText.fill(T.self, UnsafeRawBufferPointer($0), into: destination) }
-    }, slow: { () throws(ValueError) in try decode(T.self, from: JSONValue(json: json)) })
+    if Self.fitsScratch(T.self) {
+      var scratch = Self.emptyScratch
+      let filled = json.utf8.withContiguousStorageIfAvailable { utf8 in
+        JSONActionText.fill(T.self, UnsafeRawBufferPointer(utf8), into: &scratch)
+      }
+      if filled == true { return Self.move(T.self, from: &scratch) }
+    }
+    return try decode(T.self, from: JSONValue(json: json))
   }
 
   /// Decodes a `T` from JSON text given as UTF-8 bytes (invalid UTF-8 is a `.malformed`
@@ -90,27 +94,31 @@ public struct ValueDecoder: Sendable {
   public func decode<T: Decodable>(_ type: T.Type, fromJSONBytes utf8: UnsafeRawBufferPointer)
     throws(ValueError) -> T
   {
-    try Self.decodeText(T.self, fill: { destination in
-      JSONActionText.fill(T.self, utf8, into: destination)
-    }, slow: { () throws(ValueError) in try decode(T.self, from: JSONValue(jsonBytes: utf8)) })
+    if Self.fitsScratch(T.self) {
+      var scratch = Self.emptyScratch
+      if JSONActionText.fill(T.self, utf8, into: &scratch) {
+        return Self.move(T.self, from: &scratch)
+      }
+    }
+    return try decode(T.self, from: JSONValue(jsonBytes: utf8))
   }
 
-  /// The `T` that `fill` writes into a stack buffer when it can (`JSONActionText.fill`),
-  /// else `slow()`.
+  /// Stack room for a value decoded from text (`JSONActionText.fill`).
+  private typealias Scratch = (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64)
+
+  private static var emptyScratch: Scratch { (0, 0, 0, 0, 0, 0, 0, 0) }
+
+  /// Whether a `T` fits in `Scratch`.
   @inline(__always)
-  private static func decodeText<T>(
-    _ type: T.Type, fill: (UnsafeMutableRawPointer) -> Bool, slow: () throws(ValueError) -> T
-  ) throws(ValueError) -> T {
-    typealias Scratch = (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64)
-    guard MemoryLayout<T>.size <= MemoryLayout<Scratch>.size,
-      MemoryLayout<T>.alignment <= MemoryLayout<Scratch>.alignment
-    else { return try slow() }
-    var scratch: Scratch = (0, 0, 0, 0, 0, 0, 0, 0)
-    return try withUnsafeMutablePointer(to: &scratch) { pointer throws(ValueError) in
-      let raw = UnsafeMutableRawPointer(pointer)
-      guard fill(raw) else { return try slow() }
-      return raw.assumingMemoryBound(to: T.self).move()
-    }
+  private static func fitsScratch<T>(_ type: T.Type) -> Bool {
+    MemoryLayout<T>.size <= MemoryLayout<Scratch>.size
+      && MemoryLayout<T>.alignment <= MemoryLayout<Scratch>.alignment
+  }
+
+  /// The `T` initialized at `scratch`, moved out.
+  @inline(__always)
+  private static func move<T>(_ type: T.Type, from scratch: UnsafeMutableRawPointer) -> T {
+    scratch.assumingMemoryBound(to: T.self).move()
   }
 
   /// A `DecodingError` thrown by a type's own `init(from:)` as a `ValueError`.
