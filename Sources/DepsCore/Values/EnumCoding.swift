@@ -192,7 +192,7 @@ final class TypedPayloadPlan<Payload: Decodable>: EnumPayloadPlan {
       guard let value = text.scanScalar() else { return false }
       return Self.fillLeaf(value, into: destination)
     }
-    return text.scanCase(Payload.self, into: destination)
+    return text.scanCase(Payload.self, into: destination) != nil
   }
 }
 

@@ -56,30 +56,32 @@ extension JSONParser {
 
   /// Initializes `destination` with the case of the enum `E` written as `{"case": payload}`
   /// at the current position, moving past it, when `E` has a learned plan for the case and
-  /// its payload fills from the text (`EnumPayloadPlan.fill`); `false` otherwise, with
-  /// `destination` left uninitialized.
-  mutating func scanCase<E>(_ type: E.Type, into destination: UnsafeMutableRawPointer) -> Bool {
+  /// its payload fills from the text (`EnumPayloadPlan.fill`); returns the case name's bytes
+  /// (in the text), or `nil` with `destination` left uninitialized.
+  mutating func scanCase<E>(_ type: E.Type, into destination: UnsafeMutableRawPointer)
+    -> UnsafeRawBufferPointer?
+  {
     // `enter()`'s depth limit (its error comes from the parse that follows a `false`).
-    guard current == UInt8(ascii: "{"), depth < JSONParser.maxDepth else { return false }
+    guard current == UInt8(ascii: "{"), depth < JSONParser.maxDepth else { return nil }
     depth += 1
     pos += 1
     skipSpace()
-    guard let name = scanPlainName() else { return false }
+    guard let name = scanPlainName() else { return nil }
     skipSpace()
-    guard current == UInt8(ascii: ":") else { return false }
+    guard current == UInt8(ascii: ":") else { return nil }
     pos += 1
     skipSpace()
-    guard let plan = EnumPlanCache.shared.plan(E.self, utf8: name) else { return false }
+    guard let plan = EnumPlanCache.shared.plan(E.self, utf8: name) else { return nil }
     let filled = plan._withUnsafeGuaranteedRef { $0.fill(E.self, &self, into: destination) }
-    guard filled else { return false }
+    guard filled else { return nil }
     skipSpace()
     guard current == UInt8(ascii: "}") else {
       destination.assumingMemoryBound(to: E.self).deinitialize(count: 1)
-      return false
+      return nil
     }
     pos += 1
     depth -= 1
-    return true
+    return name
   }
 }
 
@@ -88,34 +90,34 @@ extension JSONParser {
 enum JSONActionText {
   /// Initializes `destination` (room and alignment for a `T`) with the `T` that `utf8`, one
   /// whole JSON text, decodes to, when the text is a cached bare case or a planned
-  /// `{"case": payload}` (with JSON whitespace anywhere between tokens); `false` otherwise,
-  /// with `destination` left uninitialized.
+  /// `{"case": payload}` (with JSON whitespace anywhere between tokens), and returns the
+  /// case name's bytes (in `utf8`); `nil` otherwise, with `destination` left uninitialized.
   static func fill<T>(
     _ type: T.Type, _ utf8: UnsafeRawBufferPointer, into destination: UnsafeMutableRawPointer
-  ) -> Bool {
+  ) -> UnsafeRawBufferPointer? {
     guard RuntimeType.isEnum(T.self), let base = utf8.baseAddress, utf8.count > 0 else {
-      return false
+      return nil
     }
     var text = JSONParser(bytes: base.assumingMemoryBound(to: UInt8.self), end: utf8.count)
     text.skipSpace()
     if text.current == UInt8(ascii: "\"") {
       guard let name = text.scanPlainName(),
         let bits = BareCaseCache.shared.plainBits(T.self, utf8: name)
-      else { return false }
+      else { return nil }
       text.skipSpace()
-      guard text.pos == text.end else { return false }
+      guard text.pos == text.end else { return nil }
       // A plain (POD) enum: its bits are the value.
       withUnsafeBytes(of: bits) { raw in
         destination.copyMemory(from: raw.baseAddress ?? base, byteCount: MemoryLayout<T>.size)
       }
-      return true
+      return name
     }
-    guard text.scanCase(T.self, into: destination) else { return false }
+    guard let name = text.scanCase(T.self, into: destination) else { return nil }
     text.skipSpace()
     guard text.pos == text.end else {
       destination.assumingMemoryBound(to: T.self).deinitialize(count: 1)
-      return false
+      return nil
     }
-    return true
+    return name
   }
 }

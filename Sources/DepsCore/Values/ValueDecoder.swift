@@ -75,7 +75,7 @@ public struct ValueDecoder: Sendable {
       let filled = json.utf8.withContiguousStorageIfAvailable { utf8 in
         JSONActionText.fill(T.self, UnsafeRawBufferPointer(utf8), into: &scratch)
       }
-      if filled == true { return Self.move(T.self, from: &scratch) }
+      if case .some(.some) = filled { return Self.move(T.self, from: &scratch) }
     }
     return try decode(T.self, from: JSONValue(json: json))
   }
@@ -96,7 +96,7 @@ public struct ValueDecoder: Sendable {
   {
     if Self.fitsScratch(T.self) {
       var scratch = Self.emptyScratch
-      if JSONActionText.fill(T.self, utf8, into: &scratch) {
+      if JSONActionText.fill(T.self, utf8, into: &scratch) != nil {
         return Self.move(T.self, from: &scratch)
       }
     }
@@ -104,20 +104,20 @@ public struct ValueDecoder: Sendable {
   }
 
   /// Stack room for a value decoded from text (`JSONActionText.fill`).
-  private typealias Scratch = (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64)
+  typealias Scratch = (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64)
 
-  private static var emptyScratch: Scratch { (0, 0, 0, 0, 0, 0, 0, 0) }
+  static var emptyScratch: Scratch { (0, 0, 0, 0, 0, 0, 0, 0) }
 
   /// Whether a `T` fits in `Scratch`.
   @inline(__always)
-  private static func fitsScratch<T>(_ type: T.Type) -> Bool {
+  static func fitsScratch<T>(_ type: T.Type) -> Bool {
     MemoryLayout<T>.size <= MemoryLayout<Scratch>.size
       && MemoryLayout<T>.alignment <= MemoryLayout<Scratch>.alignment
   }
 
   /// The `T` initialized at `scratch`, moved out.
   @inline(__always)
-  private static func move<T>(_ type: T.Type, from scratch: UnsafeMutableRawPointer) -> T {
+  static func move<T>(_ type: T.Type, from scratch: UnsafeMutableRawPointer) -> T {
     scratch.assumingMemoryBound(to: T.self).move()
   }
 

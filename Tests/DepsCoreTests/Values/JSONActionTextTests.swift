@@ -118,7 +118,9 @@ private struct TextRandom: RandomNumberGenerator {
       (0, 0, 0, 0, 0, 0, 0, 0)
     return withUnsafeMutablePointer(to: &scratch) { pointer in
       let raw = UnsafeMutableRawPointer(pointer)
-      let filled = Array(text.utf8).withUnsafeBytes { JSONActionText.fill(T.self, $0, into: raw) }
+      let filled = Array(text.utf8).withUnsafeBytes {
+        JSONActionText.fill(T.self, $0, into: raw) != nil
+      }
       if filled { raw.assumingMemoryBound(to: T.self).deinitialize(count: 1) }
       return filled
     }
