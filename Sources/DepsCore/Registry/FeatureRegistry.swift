@@ -85,7 +85,7 @@ extension FeatureCodec {
       codec.fillActionFromText = { utf8, destination in
         guard let name = fill(utf8, destination) else { return nil }
         // `{"name": payload}` of a name refused a payload: the tree path says why.
-        if Self.isObject(utf8), names.contains(where: { $0.utf8.elementsEqual(name) }) {
+        if Self.isObject(utf8), names.contains(where: { $0.utf8Equals(name) }) {
           destination.assumingMemoryBound(to: Action.self).deinitialize(count: 1)
           return nil
         }
@@ -207,7 +207,7 @@ public struct FeatureDescriptor: Sendable {
   /// Checks an action's name against the feature's actions (before decoding its payload).
   /// `validateActionName(_:)` for an action whose case name is the UTF-8 `name`.
   func validateActionName(utf8 name: UnsafeRawBufferPointer) throws(BridgeError) {
-    if actions.isEmpty || actions.contains(where: { $0.name.utf8.elementsEqual(name) }) { return }
+    if actions.isEmpty || actions.contains(where: { $0.name.utf8Equals(name) }) { return }
     try validateActionName(.string(String(decoding: name, as: UTF8.self)))
   }
 

@@ -8,6 +8,9 @@
 // malformed text — and the caller then parses the whole text and decodes the tree, which
 // gives the value or the error it always gave. The only allocation on the way is a payload
 // string's own storage.
+#if canImport(Glibc)
+import Glibc
+#endif
 
 extension JSONParser {
   /// The byte at the current position, if any.
@@ -82,6 +85,21 @@ extension JSONParser {
     pos += 1
     depth -= 1
     return name
+  }
+}
+
+extension String {
+  /// Whether the string's UTF-8 is exactly `utf8` (a length check, then one `memcmp`).
+  @inline(__always)
+  func utf8Equals(_ utf8: UnsafeRawBufferPointer) -> Bool {
+    guard self.utf8.count == utf8.count else { return false }
+    guard let base = utf8.baseAddress else { return true }
+    if let equal = self.utf8.withContiguousStorageIfAvailable({ own in
+      own.baseAddress.map { memcmp($0, base, utf8.count) == 0 } ?? true
+    }) {
+      return equal
+    }
+    return self.utf8.elementsEqual(utf8)
   }
 }
 
