@@ -106,6 +106,14 @@ public func deps_store_send(_ store: OpaquePointer?, _ actionJSON: UnsafePointer
   guard let store else { return nullHandle("deps_store_send", "s") }
   let handle = Handle.object(store, as: StoreHandle.self)
   return handle.call { () throws(BridgeError) in
+    // An action the store decodes straight from its text skips the parse into a JSONValue.
+    if let actionJSON,
+      let issues = try handle.store.send(
+        actionText: UnsafeRawBufferPointer(start: actionJSON, count: strlen(actionJSON)))
+    {
+      if !issues.isEmpty { throw BridgeError(.error, joinedMessages(issues)) }
+      return
+    }
     let action = try CArgument.json(actionJSON, "deps_store_send", "action_json")
     let issues = try handle.store.send(action)
     if !issues.isEmpty { throw BridgeError(.error, joinedMessages(issues)) }

@@ -6,7 +6,8 @@
 // through `FeatureRegistry.initialState` (merge onto the default, decode), as a store opens.
 // Invariants: never a crash; every failure is a BridgeError (.decode or .notFound) with a
 // non-empty message; a decoded action or state encodes to a JSONValue that decodes back to an
-// equal action/state, and encoding is stable from then on.
+// equal action/state, and encoding is stable from then on. An action decoded straight from its
+// text (`ValueDecoder.decode(_:fromJSONBytes:)`) is the value or error of the parsed tree's.
 @testable import DepsCatalogue
 @testable import DepsCore
 
@@ -14,6 +15,7 @@ private struct Subject: Sendable {
   let name: String
   let checkAction: @Sendable (JSONValue, FeatureDescriptor) -> Void
   let checkState: @Sendable (JSONValue, FeatureDescriptor) -> Void
+  let checkText: @Sendable (UnsafeRawBufferPointer) -> Void
 }
 
 /// The seed features, registered once into a registry of this target's own.
@@ -75,6 +77,21 @@ where
         require(false, "\(name) cannot decode its own state \(encoded): \(error.message)",
                 input: value.json())
       }
+    },
+    checkText: { utf8 in
+      // Before and after the tree decode (which may learn a plan the text path then uses).
+      let first = Result { () throws(ValueError) in
+        try ValueDecoder().decode(Action.self, fromJSONBytes: utf8)
+      }
+      let tree = Result { () throws(ValueError) in
+        try ValueDecoder().decode(Action.self, from: JSONValue(jsonBytes: utf8))
+      }
+      let second = Result { () throws(ValueError) in
+        try ValueDecoder().decode(Action.self, fromJSONBytes: utf8)
+      }
+      require(first == tree && second == tree,
+              "\(name) action from text \(first) / \(second), from the tree \(tree)",
+              input: String(decoding: utf8, as: UTF8.self))
     })
 }
 
@@ -99,6 +116,9 @@ public func actionsFuzzTarget(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int
   guard let selector = input.first else { return 0 }
   let choice = Int(selector &- UInt8(ascii: "0")) % 10
   let subject = subjects[choice % 5]
+  if choice < 5 {
+    input.dropFirst().withUnsafeBytes { subject.checkText($0) }
+  }
   guard let value = try? JSONValue(jsonBytes: Array(input.dropFirst())) else { return 0 }
   let descriptor: FeatureDescriptor
   do throws(BridgeError) {

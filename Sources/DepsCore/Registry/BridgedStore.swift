@@ -10,6 +10,11 @@ public protocol BridgedStore: AnyObject, Sendable {
   /// Validates and decodes `action`, reduces it, starts its effects and runs them until they
   /// wait. Bad input throws before anything changes. Returns the issues reported meanwhile.
   func send(_ action: JSONValue) throws(BridgeError) -> [String]
+  /// `send(_:)` for an action given as JSON text (UTF-8) that the store decodes without
+  /// parsing it into a `JSONValue` first (an action of a Swift feature whose cases it decoded
+  /// before): the same checks, errors and effect. `nil` when it does not — nothing happened:
+  /// parse the text and call `send(_:)`.
+  func send(actionText utf8: UnsafeRawBufferPointer) throws(BridgeError) -> [String]?
   /// Runs effects until none is running or `seconds` pass; returns (idle, issues).
   func run(timeout seconds: Double) -> (idle: Bool, issues: [String])
   /// The current state.
@@ -43,6 +48,13 @@ public protocol BridgedStore: AnyObject, Sendable {
   var millisecondsUntilWork: Int32 { get }
   /// The recorder of the store's run (nil when it opened without one).
   var trace: DependencyTrace? { get }
+}
+
+extension BridgedStore {
+  /// Takes no text: every action is parsed and given to `send(_:)`.
+  public func send(actionText utf8: UnsafeRawBufferPointer) throws(BridgeError) -> [String]? {
+    nil
+  }
 }
 
 final class SwiftBridgedStore<State: Equatable, Action>: BridgedStore, @unchecked Sendable {
@@ -90,6 +102,16 @@ final class SwiftBridgedStore<State: Equatable, Action>: BridgedStore, @unchecke
   func send(_ action: JSONValue) throws(BridgeError) -> [String] {
     try feature.validateActionName(action)
     let typed = try codec.decodeAction(action)
+    withIssueReporters(reporters) { _ = store.send(typed) }
+    return drainIssues()
+  }
+
+  func send(actionText utf8: UnsafeRawBufferPointer) throws(BridgeError) -> [String]? {
+    guard let fill = codec.fillActionFromText else { return nil }
+    var scratch = ValueDecoder.emptyScratch
+    guard let name = fill(utf8, &scratch) else { return nil }
+    let typed = ValueDecoder.move(Action.self, from: &scratch)
+    try feature.validateActionName(utf8: name)
     withIssueReporters(reporters) { _ = store.send(typed) }
     return drainIssues()
   }

@@ -30,6 +30,14 @@ public struct FeatureCodec<State, Action>: Sendable {
   /// into the encoder's output; false when it could not, and `encodeState` is to be used
   /// (nil: always use `encodeState`).
   var encodeStateText: (@Sendable (_ state: State, _ encoder: JSONTextEncoder) -> Bool)?
+  /// Decodes an action straight from its JSON text (UTF-8) into `destination` (room for an
+  /// `Action` in a `ValueDecoder.Scratch`) when that needs no `JSONValue`
+  /// (`JSONActionText.fill`), returning the case name's bytes; `nil`, with `destination`
+  /// uninitialized, when the text is to be parsed and given to `decodeAction` (a nil
+  /// function: always).
+  var fillActionFromText:
+    (@Sendable (_ utf8: UnsafeRawBufferPointer, _ destination: UnsafeMutableRawPointer)
+      -> UnsafeRawBufferPointer?)?
 
   /// A codec from explicit functions.
   public init(
@@ -44,6 +52,7 @@ public struct FeatureCodec<State, Action>: Sendable {
     self.decodeAction = decodeAction
     self.stateChanges = nil
     self.encodeStateText = nil
+    self.fillActionFromText = nil
   }
 
   /// The JSON Patch (RFC 6902) operations turning the encoding of `old` into that of `new`.
@@ -78,7 +87,29 @@ extension FeatureCodec {
       })
     codec.stateChanges = stateChanges
     codec.encodeStateText = encodeStateText
+    if let fill = fillActionFromText {
+      codec.fillActionFromText = { utf8, destination in
+        guard let name = fill(utf8, destination) else { return nil }
+        // `{"name": payload}` of a name refused a payload: the tree path says why.
+        if Self.isObject(utf8), names.contains(where: { $0.utf8Equals(name) }) {
+          destination.assumingMemoryBound(to: Action.self).deinitialize(count: 1)
+          return nil
+        }
+        return name
+      }
+    }
     return codec
+  }
+
+  /// Whether the JSON text `utf8` starts (after whitespace) with `{`.
+  private static func isObject(_ utf8: UnsafeRawBufferPointer) -> Bool {
+    for byte in utf8 {
+      switch byte {
+      case 0x20, 0x0A, 0x0D, 0x09: continue
+      default: return byte == UInt8(ascii: "{")
+      }
+    }
+    return false
   }
 }
 
@@ -106,6 +137,11 @@ where State: Codable & SendableMetatype, Action: Codable & SendableMetatype {
     // `encodeState` gives `JSONValue(reflecting:)` when the encoding throws; the text
     // encoder then reports a failure and the caller takes `encodeState`.
     codec.encodeStateText = { state, encoder in encoder.encode(state) }
+    if ValueDecoder.fitsScratch(Action.self) {
+      codec.fillActionFromText = { utf8, destination in
+        JSONActionText.fill(Action.self, utf8, into: destination)
+      }
+    }
     let encodeState = codec.encodeState
     codec.stateChanges = { old, new in
       var operations: [JSONValue] = []
@@ -178,6 +214,12 @@ public struct FeatureDescriptor: Sendable {
   }
 
   /// Checks an action's name against the feature's actions (before decoding its payload).
+  /// `validateActionName(_:)` for an action whose case name is the UTF-8 `name`.
+  func validateActionName(utf8 name: UnsafeRawBufferPointer) throws(BridgeError) {
+    if actions.isEmpty || actions.contains(where: { $0.name.utf8Equals(name) }) { return }
+    try validateActionName(.string(String(decoding: name, as: UTF8.self)))
+  }
+
   func validateActionName(_ action: JSONValue) throws(BridgeError) {
     let name: String
     switch action {

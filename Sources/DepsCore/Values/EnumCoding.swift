@@ -98,6 +98,17 @@ final class EnumCasePlan: Sendable {
     inject(destination, tag, unsafeBitCast(type, to: UnsafeRawPointer.self))
     return true
   }
+
+  /// Initializes `destination` with the case of `type` whose payload `EnumPayloadPlan.fill`
+  /// scans from `text` (positioned at the payload); `false` when it does not.
+  @inline(__always)
+  func fill(_ type: Any.Type, _ text: inout JSONParser, into destination: UnsafeMutableRawPointer)
+    -> Bool
+  {
+    guard self.payload.fill(&text, into: destination) else { return false }
+    inject(destination, tag, unsafeBitCast(type, to: UnsafeRawPointer.self))
+    return true
+  }
 }
 
 /// Decodes one payload type (captured as a generic parameter when it was learned).
@@ -113,6 +124,12 @@ protocol EnumPayloadPlan: AnyObject, Sendable {
   /// Returns `false` (leaving `destination` uninitialized) in every other case, errors
   /// included: the caller then decodes the usual way, which gives the same value or error.
   func fill(_ value: JSONValue, into destination: UnsafeMutableRawPointer) -> Bool
+  /// `fill(_:into:)` for the payload's JSON text at `text`'s position, moving past it: a
+  /// string, number, `true`/`false` or `null` of the kind a leaf payload takes, or a case
+  /// `{"case": payload}` with a learned plan (see `JSONActionText`). Returns `false`
+  /// (leaving `destination` uninitialized, `text` anywhere) for anything else: the caller
+  /// then decodes the whole text the usual way.
+  func fill(_ text: inout JSONParser, into destination: UnsafeMutableRawPointer) -> Bool
 }
 
 /// The plan of a payload of type `Payload`: what `decode(Payload.self, forKey: ._0)` on the
@@ -127,8 +144,19 @@ final class TypedPayloadPlan<Payload: Decodable>: EnumPayloadPlan {
 
   func matches(_ payload: Any) -> Bool { type(of: payload) == Payload.self }
 
-  func fill(_ value: JSONValue, into destination: UnsafeMutableRawPointer) -> Bool {
-    // What `ValueDecodingNode.unbox` returns for these types and kinds, without a node.
+  /// Whether `Payload` is one of the leaf types `fillLeaf` writes.
+  @inline(__always)
+  private static var isLeaf: Bool {
+    Payload.self == String.self || Payload.self == Int.self || Payload.self == Bool.self
+      || Payload.self == Double.self
+  }
+
+  /// What `ValueDecodingNode.unbox` returns for the leaf types and their JSON kinds, without
+  /// a node; `false` for any other kind.
+  @inline(__always)
+  private static func fillLeaf(_ value: JSONValue, into destination: UnsafeMutableRawPointer)
+    -> Bool
+  {
     if Payload.self == String.self {
       guard case let .string(text) = value else { return false }
       destination.initializeMemory(as: String.self, to: text)
@@ -141,7 +169,7 @@ final class TypedPayloadPlan<Payload: Decodable>: EnumPayloadPlan {
       guard case let .bool(flag) = value else { return false }
       destination.initializeMemory(as: Bool.self, to: flag)
       return true
-    } else if Payload.self == Double.self {
+    } else {
       switch value {
       case let .double(double): destination.initializeMemory(as: Double.self, to: double)
       case let .int(integer): destination.initializeMemory(as: Double.self, to: Double(integer))
@@ -149,10 +177,22 @@ final class TypedPayloadPlan<Payload: Decodable>: EnumPayloadPlan {
       }
       return true
     }
+  }
+
+  func fill(_ value: JSONValue, into destination: UnsafeMutableRawPointer) -> Bool {
+    if Self.isLeaf { return Self.fillLeaf(value, into: destination) }
     guard case let .object(object) = value, object.count == 1, let only = object.entries.first,
       let plan = EnumPlanCache.shared.plan(Payload.self, only.key)
     else { return false }
     return plan.fill(Payload.self, only.value, into: destination)
+  }
+
+  func fill(_ text: inout JSONParser, into destination: UnsafeMutableRawPointer) -> Bool {
+    if Self.isLeaf {
+      guard let value = text.scanScalar() else { return false }
+      return Self.fillLeaf(value, into: destination)
+    }
+    return text.scanCase(Payload.self, into: destination) != nil
   }
 }
 
@@ -213,9 +253,11 @@ final class EnumPlanCache: @unchecked Sendable {
   // Guarded by `mutex`.
   @exclusivity(unchecked) private var types: [ObjectIdentifier: TypePlans] = [:]
   @exclusivity(unchecked) private var count = 0
-  /// The learned plans again, as a flat list searched linearly (few enums, few cases with a
-  /// payload; comparing a type and a short name is cheaper than hashing).
-  @exclusivity(unchecked) private var plans: [(type: ObjectIdentifier, name: String, plan: EnumCasePlan)] = []
+  /// The learned plans again, read without the lock on every decoding (few enums, few cases
+  /// with a payload: comparing a type and a short name linearly is cheaper than hashing).
+  /// Plans beyond its capacity are found by `lookup` only (the decoder's slower path).
+  /// Unmanaged: `types` keeps every plan alive, and a reader takes no reference.
+  private let plans = CaseNameTable<Unmanaged<EnumCasePlan>>(capacity: 1024)
 
   private init() { pthread_mutex_init(mutex, nil) }
 
@@ -228,13 +270,17 @@ final class EnumPlanCache: @unchecked Sendable {
     return nil
   }
 
-  /// The plan learned for `name` of `type`, if there is one.
+  /// The plan learned for `name` of `type`, if there is one (no lock taken).
+  @inline(__always)
   func plan(_ type: Any.Type, _ name: String) -> EnumCasePlan? {
-    let key = ObjectIdentifier(type)
-    pthread_mutex_lock(mutex)
-    defer { pthread_mutex_unlock(mutex) }
-    for entry in plans where entry.type == key && entry.name == name { return entry.plan }
-    return nil
+    plans.value(type, name)?.takeUnretainedValue()
+  }
+
+  /// The plan learned for the case of `type` whose name is the UTF-8 `name` (no lock taken),
+  /// unretained: plans live as long as the process.
+  @inline(__always)
+  func plan(_ type: Any.Type, utf8 name: UnsafeRawBufferPointer) -> Unmanaged<EnumCasePlan>? {
+    plans.value(type, name)
   }
 
   /// Keeps what was learned for `name` of `type` (at most 4096 cases in all).
@@ -251,7 +297,7 @@ final class EnumPlanCache: @unchecked Sendable {
     }
     guard !plans.cases.contains(where: { $0.name == name }) else { return }
     plans.cases.append((name, plan))
-    if let plan { self.plans.append((ObjectIdentifier(type), name, plan)) }
+    if let plan { self.plans.append(type, name, Unmanaged.passUnretained(plan)) }
     count += 1
   }
 }

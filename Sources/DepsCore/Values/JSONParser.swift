@@ -46,12 +46,12 @@ struct JSONParser {
   /// The deepest nesting of arrays and objects accepted.
   static let maxDepth = 512
 
-  private let bytes: UnsafePointer<UInt8>
-  private let end: Int
-  private var pos = 0
-  private var depth = 0
+  let bytes: UnsafePointer<UInt8>
+  let end: Int
+  var pos = 0
+  var depth = 0
 
-  private init(bytes: UnsafePointer<UInt8>, end: Int) {
+  init(bytes: UnsafePointer<UInt8>, end: Int) {
     self.bytes = bytes
     self.end = end
   }
@@ -78,7 +78,7 @@ struct JSONParser {
 
   // MARK: - Values
 
-  private mutating func parseValue() throws(ValueError) -> JSONValue {
+  mutating func parseValue() throws(ValueError) -> JSONValue {
     guard pos < end else { throw expected("a value") }
     switch bytes[pos] {
     case UInt8(ascii: "{"): return try parseObject()
@@ -109,7 +109,7 @@ struct JSONParser {
     }
   }
 
-  private mutating func enter() throws(ValueError) {
+  mutating func enter() throws(ValueError) {
     depth += 1
     guard depth <= Self.maxDepth else {
       throw ValueError(
@@ -265,7 +265,7 @@ struct JSONParser {
 
   // MARK: - Strings
 
-  private mutating func parseString() throws(ValueError) -> String {
+  mutating func parseString() throws(ValueError) -> String {
     let quote = pos
     let start = pos + 1
     // A local index (not `pos`, a stored property written back on every step) over the
@@ -295,25 +295,29 @@ struct JSONParser {
     throw unterminated(quote)
   }
 
-  /// The index of the first 8-byte word from `index` that may hold a byte other than plain
-  /// ASCII (a quote, a backslash, a control character or a byte ≥ 0x80): the byte loop
-  /// after it looks at every byte from there, so a false alarm costs only speed.
+  /// The index of the first byte from `index` that may be other than plain ASCII (a quote, a
+  /// backslash, a control character or a byte ≥ 0x80), looking at 8 bytes at a time; within
+  /// the last 8 bytes, the index of the first of them. The byte loop after it looks at every
+  /// byte from there, so a false alarm costs only speed.
   @inline(__always)
-  private static func skipPlainASCII(_ bytes: UnsafePointer<UInt8>, from index: Int, end: Int)
+  static func skipPlainASCII(_ bytes: UnsafePointer<UInt8>, from index: Int, end: Int)
     -> Int
   {
     let ones: UInt64 = 0x0101_0101_0101_0101
     let highs: UInt64 = 0x8080_8080_8080_8080
     var index = index
     while index + 8 <= end {
-      let word = UnsafeRawPointer(bytes + index).loadUnaligned(as: UInt64.self)
+      let word = UInt64(
+        littleEndian: UnsafeRawPointer(bytes + index).loadUnaligned(as: UInt64.self))
       let quotes = word ^ (ones &* UInt64(UInt8(ascii: "\"")))
       let backslashes = word ^ (ones &* UInt64(UInt8(ascii: "\\")))
-      // A zero byte of `quotes`/`backslashes`, a byte below 0x20, or a high bit.
+      // A zero byte of `quotes`/`backslashes`, a byte below 0x20, or a high bit. A borrow
+      // can flag a byte above a flagged one, never below: the lowest flag is exact.
       let zeroQuote = (quotes &- ones) & ~quotes
       let zeroBackslash = (backslashes &- ones) & ~backslashes
       let control = word &- (ones &* 0x20)
-      guard (zeroQuote | zeroBackslash | control | word) & highs == 0 else { break }
+      let flags = (zeroQuote | zeroBackslash | control | word) & highs
+      guard flags == 0 else { return index + flags.trailingZeroBitCount >> 3 }
       index += 8
     }
     return index
@@ -450,7 +454,7 @@ struct JSONParser {
 
   // MARK: - Whitespace and errors
 
-  private mutating func skipWhitespace() {
+  mutating func skipWhitespace() {
     while pos < end {
       switch bytes[pos] {
       case 0x20, 0x0A, 0x0D, 0x09: pos += 1

@@ -57,15 +57,68 @@ public struct ValueDecoder: Sendable {
     }
   }
 
-  /// Parses `json` and decodes a `T` from it.
+  /// Decodes a `T` from the JSON text `json`: the same value or error as
+  /// `decode(_:from: JSONValue(json: json))`. An action this decoder decoded before (a bare
+  /// case, or `{"case": payload}` whose payload is a string, number, boolean or another such
+  /// case) is read straight from the text, without building a `JSONValue`.
   ///
   /// ```swift
   /// try ValueDecoder().decode(CounterAction.self, fromJSON: #""incrementButtonTapped""#)
   /// ```
+  /// - Throws: a `.malformed`/`.limit` error for text that is not JSON, else what
+  ///   `decode(_:from:)` throws.
   public func decode<T: Decodable>(_ type: T.Type, fromJSON json: String) throws(ValueError)
     -> T
   {
-    try decode(type, from: JSONValue(json: json))
+    if Self.fitsScratch(T.self) {
+      var scratch = Self.emptyScratch
+      let filled = json.utf8.withContiguousStorageIfAvailable { utf8 in
+        JSONActionText.fill(T.self, UnsafeRawBufferPointer(utf8), into: &scratch)
+      }
+      if case .some(.some) = filled { return Self.move(T.self, from: &scratch) }
+    }
+    return try decode(T.self, from: JSONValue(json: json))
+  }
+
+  /// Decodes a `T` from JSON text given as UTF-8 bytes (invalid UTF-8 is a `.malformed`
+  /// error), as `decode(_:fromJSON:)` does.
+  ///
+  /// ```swift
+  /// let bytes = Array(#"{"setCount":3}"#.utf8)
+  /// let action = try bytes.withUnsafeBytes {
+  ///   try ValueDecoder().decode(CounterAction.self, fromJSONBytes: $0)
+  /// }
+  /// ```
+  /// - Throws: a `.malformed`/`.limit` error for text that is not JSON, else what
+  ///   `decode(_:from:)` throws.
+  public func decode<T: Decodable>(_ type: T.Type, fromJSONBytes utf8: UnsafeRawBufferPointer)
+    throws(ValueError) -> T
+  {
+    if Self.fitsScratch(T.self) {
+      var scratch = Self.emptyScratch
+      if JSONActionText.fill(T.self, utf8, into: &scratch) != nil {
+        return Self.move(T.self, from: &scratch)
+      }
+    }
+    return try decode(T.self, from: JSONValue(jsonBytes: utf8))
+  }
+
+  /// Stack room for a value decoded from text (`JSONActionText.fill`).
+  typealias Scratch = (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64)
+
+  static var emptyScratch: Scratch { (0, 0, 0, 0, 0, 0, 0, 0) }
+
+  /// Whether a `T` fits in `Scratch`.
+  @inline(__always)
+  static func fitsScratch<T>(_ type: T.Type) -> Bool {
+    MemoryLayout<T>.size <= MemoryLayout<Scratch>.size
+      && MemoryLayout<T>.alignment <= MemoryLayout<Scratch>.alignment
+  }
+
+  /// The `T` initialized at `scratch`, moved out.
+  @inline(__always)
+  static func move<T>(_ type: T.Type, from scratch: UnsafeMutableRawPointer) -> T {
+    scratch.assumingMemoryBound(to: T.self).move()
   }
 
   /// A `DecodingError` thrown by a type's own `init(from:)` as a `ValueError`.
@@ -768,17 +821,12 @@ final class BareCaseCache: @unchecked Sendable {
 
   typealias Bits = BitwiseIdentity.Bits
 
-  /// A cached case of a plain (POD: no references anywhere in it) enum, as its bits: loading
-  /// them back makes the value without a dynamic cast or an `Optional<T>` (whose metadata an
-  /// unspecialized lookup would fetch from the runtime). Searched linearly: few features,
-  /// few cases, and comparing a type and a short name is cheaper than hashing the name.
-  private struct PlainEntry {
-    let type: ObjectIdentifier
-    let name: String
-    let bits: Bits
-  }
-
-  private var plain: [PlainEntry] = []
+  /// The cached cases of plain (POD: no references anywhere in them) enums, as their bits:
+  /// loading them back makes the value without a dynamic cast or an `Optional<T>` (whose
+  /// metadata an unspecialized lookup would fetch from the runtime). Read without the lock
+  /// and searched linearly: few features, few cases, and comparing a type and a short name
+  /// is cheaper than hashing the name.
+  private let plain = CaseNameTable<Bits>(capacity: 256)
 
   /// Whether cases of `T` may be kept as bits: a POD enum of at most 32 bytes.
   @inline(__always)
@@ -790,11 +838,14 @@ final class BareCaseCache: @unchecked Sendable {
   @inline(__always)
   func plainBits<T>(_ type: T.Type, _ name: String) -> Bits? {
     guard Self.isPlain(T.self) else { return nil }
-    let key = ObjectIdentifier(T.self)
-    pthread_mutex_lock(mutex)
-    defer { pthread_mutex_unlock(mutex) }
-    for entry in plain where entry.type == key && entry.name == name { return entry.bits }
-    return nil
+    return plain.value(T.self, name)
+  }
+
+  /// The bits of the cached case of the plain enum `T` whose name is the UTF-8 `name`.
+  @inline(__always)
+  func plainBits<T>(_ type: T.Type, utf8 name: UnsafeRawBufferPointer) -> Bits? {
+    guard Self.isPlain(T.self) else { return nil }
+    return plain.value(T.self, name)
   }
 
   private init() { pthread_mutex_init(mutex, nil) }
@@ -815,10 +866,8 @@ final class BareCaseCache: @unchecked Sendable {
     guard RuntimeType.isEnum(T.self), Mirror(reflecting: value).children.isEmpty else { return }
     pthread_mutex_lock(mutex)
     if Self.isPlain(T.self) {
-      if plain.count < 256 {
-        plain.append(
-          PlainEntry(
-            type: ObjectIdentifier(T.self), name: name, bits: BitwiseIdentity.bits(of: value)))
+      if plain.value(T.self, name) == nil {
+        plain.append(T.self, name, BitwiseIdentity.bits(of: value))
       }
     } else if values.count < 4096 {
       values[Key(type: ObjectIdentifier(T.self), name: name)] = value

@@ -54,10 +54,11 @@ enum BridgeBenchmarks {
     return true
   }()
 
+  /// Decodes the JSON text `json` as a `T`, `n` times, as the Bridge decodes an action's text.
   static func decodeLoop<T: Decodable>(_ type: T.Type, _ json: String, _ n: Int) {
     for _ in 0..<n {
       do {
-        blackHole(try ValueDecoder().decode(T.self, from: JSONValue(json: json)))
+        blackHole(try ValueDecoder().decode(T.self, fromJSON: json))
       } catch {
         Harness.printError("decode failed: \(error)")
         return

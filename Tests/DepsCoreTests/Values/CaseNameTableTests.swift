@@ -1,0 +1,56 @@
+// `CaseNameTable`: entries appended by one writer at a time are found by readers that take no
+// lock, by (type, name) as a `String` or as UTF-8 bytes; a full table refuses more.
+import Testing
+
+@testable import DepsCore
+
+private enum TableA {}
+private enum TableB {}
+
+@Suite struct CaseNameTableTests {
+  @Test func findsByTypeAndName() {
+    let table = CaseNameTable<Int>(capacity: 4)
+    #expect(table.append(TableA.self, "one", 1))
+    #expect(table.append(TableB.self, "one", 2))
+    #expect(table.append(TableA.self, "", 3))
+    #expect(table.append(TableA.self, "café", 4))
+    #expect(!table.append(TableA.self, "five", 5))
+    #expect(table.count == 4)
+    #expect(table.value(TableA.self, "one") == 1)
+    #expect(table.value(TableB.self, "one") == 2)
+    #expect(table.value(TableA.self, "") == 3)
+    #expect(table.value(TableA.self, "café") == 4)
+    #expect(table.value(TableA.self, "five") == nil)
+    #expect(table.value(TableB.self, "") == nil)
+    #expect(table.value(TableA.self, "on") == nil)
+    let bytes = Array("café".utf8)
+    #expect(bytes.withUnsafeBytes { table.value(TableA.self, $0) } == 4)
+    #expect(Array("one".utf8).withUnsafeBytes { table.value(TableB.self, $0) } == 2)
+  }
+
+  @Test func readersWithoutALockSeeWholeEntries() async {
+    let table = CaseNameTable<Int>(capacity: 500)
+    let names = (0..<500).map { "case\($0)" }
+    await withTaskGroup(of: Bool.self) { group in
+      group.addTask {
+        for (index, name) in names.enumerated() { table.append(TableA.self, name, index) }
+        return true
+      }
+      for reader in 0..<3 {
+        group.addTask {
+          var consistent = true
+          for round in 0..<5_000 {
+            let index = (round * 7 + reader) % names.count
+            if let found = table.value(TableA.self, names[index]), found != index {
+              consistent = false
+            }
+          }
+          return consistent
+        }
+      }
+      for await consistent in group { #expect(consistent) }
+    }
+    #expect(table.count == 500)
+    #expect(table.value(TableA.self, "case499") == 499)
+  }
+}
