@@ -191,7 +191,10 @@ deps.test("endpoints supplied by presets are traced with their layer and file:li
     s.todos = { { id = "00000000-0000-0000-0000-000000000000", createdAt = 5, title = "" } }
   end)
   local want = ('uuid(null) → "00000000-0000-0000-0000-000000000000" [override at %s:%d]\n' ..
-    'date.now(null) → 5 [override at %s:%d]'):format(here, line, here, line)
+    'date.now(null) → 5 [override at %s:%d]\n' ..
+    'userDefaults.set({"key":"todos","value":[{"id":"00000000-0000-0000-0000-000000000000",' ..
+    '"createdAt":5,"title":""}]}) → null [test value] during effect 1 of addButtonTapped'
+  ):format(here, line, here, line)
   assert(store:trace() == want, store:trace())
   local unused = deps.TestStore { feature = "Todos",
     dependencies = function(d) d.uuid = "incrementing"; d.date.now = 7 end }
@@ -201,6 +204,72 @@ deps.test("endpoints supplied by presets are traced with their layer and file:li
     s.todos = { { id = "00000000-0000-0000-0000-000000000000", createdAt = 7, title = "" } }
   end)
   assert(#unused:unused_overrides() == 0)
+end)
+
+local Builtins = deps.feature {
+  name = "TraceBuiltins", state = { text = "", rolled = false },
+  reduce = function(state, action, payload)
+    if action == "start" then
+      state.text = deps.dependency("locale")() .. " " .. deps.dependency("calendar")() .. " "
+        .. deps.dependency("timeZone")()
+      return deps.run(function(send)
+        deps.sleep(0.5)
+        send("rolled", deps.dependency("random")() >= 0)
+      end)
+    elseif action == "rolled" then
+      state.rolled = payload
+    end
+  end,
+}
+
+deps.test("clocks, random, calendar, locale and timeZone are traced with layer and file:line", function()
+  local line = debug.getinfo(1, "l").currentline + 3
+  local store = deps.TestStore { feature = Builtins, trace = true,
+    dependencies = function(d)
+      d.continuousClock = "immediate"; d.random = { seed = 1 }; d.locale = "fr_FR"; d.calendar = "gregorian"; d.timeZone = "GMT"
+    end }
+  store:send("start", nil, function(s) s.text = "fr_FR gregorian GMT" end)
+  store:receive("rolled", true, function(s) s.rolled = true end)
+  store:finish()
+  local at = ("override at %s:%d"):format(here, line)
+  local want = {
+    "1. send start",
+    ('2. locale → "fr_FR" [%s]'):format(at),
+    ('3. calendar → "gregorian" [%s]'):format(at),
+    ('4. timeZone → "GMT" [%s]'):format(at),
+    "5. effect 1 started (by 1)",
+    ("6. continuousClock.now → 0 [%s] (effect 1)"):format(at),
+    ("7. continuousClock.sleep(0.5) → ok [%s] (effect 1)"):format(at),
+    ("8. withRandomNumberGenerator(null) → 1 draw [%s] (effect 1)"):format(at),
+    '9. receive {"rolled":true} (from effect 1)',
+    "10. effect 1 finished",
+  }
+  local got = lines(store:timeline())
+  assert(#got == #want, store:timeline())
+  for i = 1, #want do assert(got[i] == want[i], ("step %d: %s"):format(i, got[i])) end
+  local accesses = lines(store:trace())
+  assert(accesses[5] == ("continuousClock.sleep(0.5) → ok [%s] during effect 1 of start"):format(at), accesses[5])
+  local mermaid = store:timeline("mermaid")
+  assert(mermaid:find('\n  Store->>D1: read [override]\n  D1-->>Store: "fr_FR"\n', 1, true), mermaid)
+  assert(mermaid:find("\n  participant D5 as continuousClock.sleep\n", 1, true), mermaid)
+  assert(#store:unused_overrides() == 0)
+end)
+
+deps.test("a built-in overridden and never read is an unused override", function()
+  local line = debug.getinfo(1, "l").currentline + 2
+  local store = deps.TestStore { feature = Builtins,
+    dependencies = function(d) d.locale = "fr_FR"; d.suspendingClock = "immediate" end }
+  store:send("rolled", true, function(s) s.rolled = true end)
+  local unused = store:unused_overrides()
+  assert(#unused == 2, #unused)
+  assert(unused[1] == ("override of locale (%s:%d) was never used"):format(here, line), unused[1])
+  assert(unused[2] == ("override of suspendingClock (%s:%d) was never used"):format(here, line), unused[2])
+  store:finish()
+  local strict = deps.TestStore { feature = Builtins, strict_overrides = true,
+    dependencies = function(d) d.timeZone = "GMT" end }
+  local ok, err = pcall(function() strict:finish() end)
+  assert(not ok and err == ("%s:%d: override of timeZone (%s:%d) was never used"):format(here, line + 9, here, line + 8), err)
+  strict:close()
 end)
 
 deps.test("a cassette replays identical calls in recorded order, never live", function()
