@@ -246,8 +246,8 @@ public final class DependencyTrace: Sendable {
 
   // MARK: Reports
 
-  /// The overridden endpoints the run never called (only endpoints the trace can observe:
-  /// those registered with a closure, not presets such as `uuid`).
+  /// The overridden endpoints and built-ins the run never called or read (among those the
+  /// trace observes).
   public var unusedOverrides: [String] {
     storage.withLock { s in
       s.overridden.filter { s.observed.contains($0) && s.calls[$0, default: 0] == 0 }
