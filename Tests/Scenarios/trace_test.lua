@@ -255,6 +255,38 @@ deps.test("clocks, random, calendar, locale and timeZone are traced with layer a
   assert(#store:unused_overrides() == 0)
 end)
 
+deps.test("a traced test store still advances its test clock; a later override is traced", function()
+  local line = debug.getinfo(1, "l").currentline + 3
+  local store = deps.TestStore { feature = Builtins, trace = true,
+    dependencies = function(d)
+      d.continuousClock = "test"; d.random = { seed = 2 }; d.calendar = "iso8601"; d.timeZone = "GMT"
+    end }
+  store:send("rolled", false)
+  store.dependencies.locale = "it_IT"
+  store:send("start", nil, function(s) s.text = "it_IT iso8601 GMT" end)
+  store:advance(0.25)
+  store:advance(0.25)
+  store:receive("rolled", true, function(s) s.rolled = true end)
+  store:finish()
+  local at = ("override at %s:%d"):format(here, line)
+  local want = {
+    "1. send {\"rolled\":false}",
+    "2. send start",
+    ('3. locale → "it_IT" [override at %s:%d]'):format(here, line + 3),
+    ('4. calendar → "iso8601" [%s]'):format(at),
+    ('5. timeZone → "GMT" [%s]'):format(at),
+    "6. effect 1 started (by 2)",
+    ("7. continuousClock.now → 0 [%s] (effect 1)"):format(at),
+    ("8. continuousClock.sleep(0.5) → ok [%s] (effect 1)"):format(at),
+    ("9. withRandomNumberGenerator(null) → 1 draw [%s] (effect 1)"):format(at),
+    '10. receive {"rolled":true} (from effect 1)',
+    "11. effect 1 finished",
+  }
+  local got = lines(store:timeline())
+  assert(#got == #want, store:timeline())
+  for i = 1, #want do assert(got[i] == want[i], ("step %d: %s"):format(i, got[i])) end
+end)
+
 deps.test("a built-in overridden and never read is an unused override", function()
   local line = debug.getinfo(1, "l").currentline + 2
   local store = deps.TestStore { feature = Builtins,
