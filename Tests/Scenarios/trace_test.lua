@@ -339,3 +339,35 @@ deps.test("an override changed on a running test store is traced with its line",
   assert(store:trace() == ('numberFact.fetch(0) → "second" [override at %s:%d] during effect 1 of numberFactButtonTapped'):format(here, line), store:trace())
   assert(#store:unused_overrides() == 0)
 end)
+
+deps.test("a test store opens in the context it names; a bad context is refused", function()
+  local store = deps.TestStore { feature = "NumberFact", context = "preview", state = { count = 2 } }
+  store:send("numberFactButtonTapped")
+  local fact = "2은 Preview용 숫자입니다."
+  store:receive("numberFactResponse", { success = fact }, function(s) s.numberFact = fact end)
+  store:finish()
+  local ok, err = pcall(deps.TestStore, { feature = "NumberFact", context = "staging" })
+  assert(not ok and err == [[bad argument #1 to 'deps.TestStore' (field 'context': "live", "preview" or "test" expected, got "staging")]], err)
+  ok, err = pcall(deps.TestStore, { feature = "NumberFact", context = 3 })
+  assert(not ok and err == [[bad argument #1 to 'deps.TestStore' (field 'context': "live", "preview" or "test" expected, got number)]], err)
+end)
+
+deps.test("overrides set on an open store apply to later actions and are listed by presets()", function()
+  local store = deps.Store { feature = "Todos", context = "preview",
+    dependencies = function(d) d.uuid = "incrementing"; d.date.now = 3 end }
+  store:send("addButtonTapped")
+  store.dependencies.date.now = 4
+  store:send("addButtonTapped")
+  assert(store.state.todos[1].createdAt == 3 and store.state.todos[2].createdAt == 4)
+  local presets = store:presets()
+  local got = {}
+  for i, p in ipairs(presets) do got[i] = ("%s=%s after %s"):format(p.path, tostring(p.value), tostring(p.after)) end
+  assert(table.concat(got, "; ") == "uuid=incrementing after nil; date.now=3 after nil; date.now=4 after 1",
+    table.concat(got, "; "))
+  local line = debug.getinfo(1, "l").currentline + 1
+  local ok, err = pcall(function() store.dependencies.numberFact = 3 end)
+  assert(not ok and err == ('%s:%d: unknown dependency path "numberFact"'):format(here, line), err)
+  store:close()
+  ok, err = pcall(function() return store.dependencies end)
+  assert(not ok and err == ("%s:%d: attempt to use a closed deps.Store"):format(here, line + 3), err)
+end)
