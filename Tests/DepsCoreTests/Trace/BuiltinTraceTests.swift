@@ -43,6 +43,21 @@ private struct Clocked: Reducer {
   }
 }
 
+/// Reads `timeZone` through the same `@Dependency` site on every action.
+private struct Zoned: Reducer {
+  struct State: Equatable { var reads = 0 }
+  enum Action: Equatable { case read }
+  @Dependency(\.timeZone) var timeZone
+
+  var body: some ReducerOf<Self> {
+    Reduce { state, _ in
+      _ = timeZone.identifier
+      state.reads += 1
+      return .none
+    }
+  }
+}
+
 @Suite struct BuiltinTraceTests {
   init() { _ = builtinsRegistered }
 
@@ -92,6 +107,26 @@ private struct Clocked: Reducer {
     #expect(diagram.contains("  participant D1 as locale\n"))
     #expect(diagram.contains("  Store->>D1: read [override]\n  D1-->>Store: \"fr_FR\"\n"))
     #expect(diagram.contains("  E1->>D5: (0.5) [override]\n  D5-->>E1: ok\n"))
+  }
+
+  @Test func everyReadThroughTheSameSiteIsAStep() async {
+    let trace = DependencyTrace()
+    let line = #line + 3
+    let store = TestStore(initialState: Zoned.State()) { Zoned() } withDependencies: {
+      $0.timeZone = TimeZone(identifier: "GMT")!
+      $0.dependencyTrace = trace.overriding("timeZone")
+    }
+    for reads in 1...3 { await store.send(.read) { $0.reads = reads } }
+    let step = "timeZone → \"GMT\" [override at DepsCoreTests/BuiltinTraceTests.swift:\(line)]"
+    #expect(
+      trace.timelineText() == """
+        1. send Zoned.Action.read
+        2. \(step)
+        3. send Zoned.Action.read
+        4. \(step)
+        5. send Zoned.Action.read
+        6. \(step)
+        """)
   }
 
   @Test func anOverriddenBuiltinNeverReadIsReported() async {
