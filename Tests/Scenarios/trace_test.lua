@@ -371,3 +371,33 @@ deps.test("overrides set on an open store apply to later actions and are listed 
   ok, err = pcall(function() return store.dependencies end)
   assert(not ok and err == ("%s:%d: attempt to use a closed deps.Store"):format(here, line + 3), err)
 end)
+
+deps.test("userDefaults reads and writes are traced with their layer and file:line", function()
+  local Settings = deps.feature {
+    name = "TraceSettings", state = { seen = "" },
+    reduce = function(state, action, payload)
+      if action == "save" then
+        deps.dependency("userDefaults.set") { key = "name", value = payload }
+      elseif action == "load" then
+        state.seen = deps.dependency("userDefaults.get")("name")
+      end
+    end,
+  }
+  local line = debug.getinfo(1, "l").currentline + 2
+  local store = deps.TestStore { feature = Settings, trace = true,
+    dependencies = function(d) d.userDefaults = { name = "Ann" } end }
+  store:send("load", nil, function(s) s.seen = "Ann" end)
+  store:send("save", "Bo")
+  store:send("load", nil, function(s) s.seen = "Bo" end)
+  local at = ("override at %s:%d"):format(here, line)
+  local want = table.concat({
+    ('userDefaults.get("name") → "Ann" [%s]'):format(at),
+    ('userDefaults.set({"key":"name","value":"Bo"}) → null [%s]'):format(at),
+    ('userDefaults.get("name") → "Bo" [%s]'):format(at),
+  }, "\n")
+  assert(store:trace() == want, store:trace())
+  store:finish()
+  local plain = deps.TestStore { feature = Settings, trace = true }
+  plain:send("load", nil, function(s) s.seen = nil end)
+  assert(plain:trace() == 'userDefaults.get("name") → null [test value]', plain:trace())
+end)
