@@ -71,6 +71,41 @@ public enum SeedCatalogue {
     registry.register("delayClient.wait", \.delayClient.wait, contexts: [.live])
     registerUserDefaults(in: registry)
     registerUserDefaultsAccess(in: registry)
+    observeUserDefaults(in: registry)
+  }
+
+  /// Each read and write of `userDefaults` in a traced store is a step named like the paths a
+  /// front reaches them by: `userDefaults.get("todos") → […]`,
+  /// `userDefaults.set({"key":"todos","value":[…]}) → null`.
+  private static func observeUserDefaults(in registry: EndpointRegistry) {
+    registry.observeCalls("userDefaults") { values, observe in
+      let inner = values.userDefaults
+      values.userDefaults = UserDefaultsClient(
+        value: { key in
+          let arguments = JSONValue.string(key).json()
+          do {
+            let value = try inner.value(key)
+            observe(.call("get", arguments: arguments, outcome: (value ?? .null).json()))
+            return value
+          } catch {
+            observe(.call(JSONValue.string(key), .failure(error)).named("get"))
+            throw error
+          }
+        },
+        setValue: { value, key in
+          var object = ValueObject()
+          object["key"] = .string(key)
+          object["value"] = value ?? .null
+          let input = JSONValue.object(object)
+          do {
+            try inner.setValue(value, key)
+            observe(.call(input, .success(.null)).named("set"))
+          } catch {
+            observe(.call(input, .failure(error)).named("set"))
+            throw error
+          }
+        })
+    }
   }
 
   private static func registerUserDefaults(in registry: EndpointRegistry) {

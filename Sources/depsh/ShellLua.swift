@@ -257,9 +257,22 @@ function shell.save(file)
     out[#out + 1] = "    feature = " .. string.format("%q", log.feature) .. ","
     out[#out + 1] = "    state = " .. literal(log.initial, "    ") .. ","
     out[#out + 1] = '    cassette = { file = cassette, mode = "none" },'
+    -- The context the session opened the store in (a test store's is "test").
+    if store.context ~= "test" then
+      out[#out + 1] = "    context = " .. string.format("%q", store.context) .. ","
+    end
     -- The store's presets (uuid, date.now, clocks…): its endpoint calls replay from the
-    -- cassette, its presets are set again.
-    local presets = store:presets()
+    -- cassette, its presets are set again — those set on the open store
+    -- (s.dependencies.path = …) before the action that followed them.
+    local presets, later = {}, {}
+    for _, preset in ipairs(store:presets()) do
+      if preset.after == nil then
+        presets[#presets + 1] = preset
+      else
+        later[preset.after] = later[preset.after] or {}
+        table.insert(later[preset.after], preset)
+      end
+    end
     if #presets > 0 then
       out[#out + 1] = "    dependencies = function(d)"
       for _, preset in ipairs(presets) do
@@ -270,6 +283,9 @@ function shell.save(file)
     out[#out + 1] = "  }"
     local before = log.initial
     for i, h in ipairs(log.handled) do
+      for _, preset in ipairs(later[i - 1] or {}) do
+        out[#out + 1] = "  s.dependencies." .. preset.path .. " = " .. literal(preset.value, "  ")
+      end
       local method = kinds[i] == "receive" and "receive" or "send"
       out[#out + 1] = "  s:" .. method .. "(" .. string.format("%q", h.action) .. ", "
         .. literal(h.payload, "  ") .. ", " .. assertion(before, h.state, "  ") .. ")"

@@ -191,7 +191,10 @@ deps.test("endpoints supplied by presets are traced with their layer and file:li
     s.todos = { { id = "00000000-0000-0000-0000-000000000000", createdAt = 5, title = "" } }
   end)
   local want = ('uuid(null) → "00000000-0000-0000-0000-000000000000" [override at %s:%d]\n' ..
-    'date.now(null) → 5 [override at %s:%d]'):format(here, line, here, line)
+    'date.now(null) → 5 [override at %s:%d]\n' ..
+    'userDefaults.set({"key":"todos","value":[{"id":"00000000-0000-0000-0000-000000000000",' ..
+    '"createdAt":5,"title":""}]}) → null [test value] during effect 1 of addButtonTapped'
+  ):format(here, line, here, line)
   assert(store:trace() == want, store:trace())
   local unused = deps.TestStore { feature = "Todos",
     dependencies = function(d) d.uuid = "incrementing"; d.date.now = 7 end }
@@ -201,6 +204,103 @@ deps.test("endpoints supplied by presets are traced with their layer and file:li
     s.todos = { { id = "00000000-0000-0000-0000-000000000000", createdAt = 7, title = "" } }
   end)
   assert(#unused:unused_overrides() == 0)
+end)
+
+local Builtins = deps.feature {
+  name = "TraceBuiltins", state = { text = "", rolled = false },
+  reduce = function(state, action, payload)
+    if action == "start" then
+      -- calendar and timeZone (not locale: these presets need no ICU, so the suite also
+      -- passes on a library built without it; Tests/Replay/builtins_test.lua reads locale).
+      state.text = deps.dependency("calendar")() .. " " .. deps.dependency("timeZone")()
+      return deps.run(function(send)
+        deps.sleep(0.5)
+        send("rolled", deps.dependency("random")() >= 0)
+      end)
+    elseif action == "rolled" then
+      state.rolled = payload
+    end
+  end,
+}
+
+deps.test("clocks, random, calendar and timeZone are traced with layer and file:line", function()
+  local line = debug.getinfo(1, "l").currentline + 3
+  local store = deps.TestStore { feature = Builtins, trace = true,
+    dependencies = function(d)
+      d.continuousClock = "immediate"; d.random = { seed = 1 }; d.calendar = "gregorian"; d.timeZone = "GMT"
+    end }
+  store:send("start", nil, function(s) s.text = "gregorian GMT" end)
+  store:receive("rolled", true, function(s) s.rolled = true end)
+  store:finish()
+  local at = ("override at %s:%d"):format(here, line)
+  local want = {
+    "1. send start",
+    ('2. calendar → "gregorian" [%s]'):format(at),
+    ('3. timeZone → "GMT" [%s]'):format(at),
+    "4. effect 1 started (by 1)",
+    ("5. continuousClock.now → 0 [%s] (effect 1)"):format(at),
+    ("6. continuousClock.sleep(0.5) → ok [%s] (effect 1)"):format(at),
+    ("7. withRandomNumberGenerator(null) → 1 draw [%s] (effect 1)"):format(at),
+    '8. receive {"rolled":true} (from effect 1)',
+    "9. effect 1 finished",
+  }
+  local got = lines(store:timeline())
+  assert(#got == #want, store:timeline())
+  for i = 1, #want do assert(got[i] == want[i], ("step %d: %s"):format(i, got[i])) end
+  local accesses = lines(store:trace())
+  assert(accesses[4] == ("continuousClock.sleep(0.5) → ok [%s] during effect 1 of start"):format(at), accesses[4])
+  local mermaid = store:timeline("mermaid")
+  assert(mermaid:find('\n  Store->>D1: read [override]\n  D1-->>Store: "gregorian"\n', 1, true), mermaid)
+  assert(mermaid:find("\n  participant D4 as continuousClock.sleep\n", 1, true), mermaid)
+  assert(#store:unused_overrides() == 0)
+end)
+
+deps.test("a traced test store still advances its test clock; a later override is traced", function()
+  local line = debug.getinfo(1, "l").currentline + 3
+  local store = deps.TestStore { feature = Builtins, trace = true,
+    dependencies = function(d)
+      d.continuousClock = "test"; d.random = { seed = 2 }; d.calendar = "gregorian"; d.timeZone = "GMT"
+    end }
+  store:send("rolled", false)
+  store.dependencies.calendar = "iso8601"
+  store:send("start", nil, function(s) s.text = "iso8601 GMT" end)
+  store:advance(0.25)
+  store:advance(0.25)
+  store:receive("rolled", true, function(s) s.rolled = true end)
+  store:finish()
+  local at = ("override at %s:%d"):format(here, line)
+  local want = {
+    "1. send {\"rolled\":false}",
+    "2. send start",
+    ('3. calendar → "iso8601" [override at %s:%d]'):format(here, line + 3),
+    ('4. timeZone → "GMT" [%s]'):format(at),
+    "5. effect 1 started (by 2)",
+    ("6. continuousClock.now → 0 [%s] (effect 1)"):format(at),
+    ("7. continuousClock.sleep(0.5) → ok [%s] (effect 1)"):format(at),
+    ("8. withRandomNumberGenerator(null) → 1 draw [%s] (effect 1)"):format(at),
+    '9. receive {"rolled":true} (from effect 1)',
+    "10. effect 1 finished",
+  }
+  local got = lines(store:timeline())
+  assert(#got == #want, store:timeline())
+  for i = 1, #want do assert(got[i] == want[i], ("step %d: %s"):format(i, got[i])) end
+end)
+
+deps.test("a built-in overridden and never read is an unused override", function()
+  local line = debug.getinfo(1, "l").currentline + 2
+  local store = deps.TestStore { feature = Builtins,
+    dependencies = function(d) d.calendar = "gregorian"; d.suspendingClock = "immediate" end }
+  store:send("rolled", true, function(s) s.rolled = true end)
+  local unused = store:unused_overrides()
+  assert(#unused == 2, #unused)
+  assert(unused[1] == ("override of calendar (%s:%d) was never used"):format(here, line), unused[1])
+  assert(unused[2] == ("override of suspendingClock (%s:%d) was never used"):format(here, line), unused[2])
+  store:finish()
+  local strict = deps.TestStore { feature = Builtins, strict_overrides = true,
+    dependencies = function(d) d.timeZone = "GMT" end }
+  local ok, err = pcall(function() strict:finish() end)
+  assert(not ok and err == ("%s:%d: override of timeZone (%s:%d) was never used"):format(here, line + 9, here, line + 8), err)
+  strict:close()
 end)
 
 deps.test("a cassette replays identical calls in recorded order, never live", function()
@@ -237,4 +337,66 @@ deps.test("an override changed on a running test store is traced with its line",
   store:receive("numberFactResponse", { success = "second" }, function(s) s.numberFact = "second" end)
   assert(store:trace() == ('numberFact.fetch(0) → "second" [override at %s:%d] during effect 1 of numberFactButtonTapped'):format(here, line), store:trace())
   assert(#store:unused_overrides() == 0)
+end)
+
+deps.test("a test store opens in the context it names; a bad context is refused", function()
+  local store = deps.TestStore { feature = "NumberFact", context = "preview", state = { count = 2 } }
+  store:send("numberFactButtonTapped")
+  local fact = "2은 Preview용 숫자입니다."
+  store:receive("numberFactResponse", { success = fact }, function(s) s.numberFact = fact end)
+  store:finish()
+  local ok, err = pcall(deps.TestStore, { feature = "NumberFact", context = "staging" })
+  assert(not ok and err == [[bad argument #1 to 'deps.TestStore' (field 'context': "live", "preview" or "test" expected, got "staging")]], err)
+  ok, err = pcall(deps.TestStore, { feature = "NumberFact", context = 3 })
+  assert(not ok and err == [[bad argument #1 to 'deps.TestStore' (field 'context': "live", "preview" or "test" expected, got number)]], err)
+end)
+
+deps.test("overrides set on an open store apply to later actions and are listed by presets()", function()
+  local store = deps.Store { feature = "Todos", context = "preview",
+    dependencies = function(d) d.uuid = "incrementing"; d.date.now = 3 end }
+  store:send("addButtonTapped")
+  store.dependencies.date.now = 4
+  store:send("addButtonTapped")
+  assert(store.state.todos[1].createdAt == 3 and store.state.todos[2].createdAt == 4)
+  local presets = store:presets()
+  local got = {}
+  for i, p in ipairs(presets) do got[i] = ("%s=%s after %s"):format(p.path, tostring(p.value), tostring(p.after)) end
+  assert(table.concat(got, "; ") == "uuid=incrementing after nil; date.now=3 after nil; date.now=4 after 1",
+    table.concat(got, "; "))
+  local line = debug.getinfo(1, "l").currentline + 1
+  local ok, err = pcall(function() store.dependencies.numberFact = 3 end)
+  assert(not ok and err == ('%s:%d: unknown dependency path "numberFact"'):format(here, line), err)
+  store:close()
+  ok, err = pcall(function() return store.dependencies end)
+  assert(not ok and err == ("%s:%d: attempt to use a closed deps.Store"):format(here, line + 3), err)
+end)
+
+deps.test("userDefaults reads and writes are traced with their layer and file:line", function()
+  local Settings = deps.feature {
+    name = "TraceSettings", state = { seen = "" },
+    reduce = function(state, action, payload)
+      if action == "save" then
+        deps.dependency("userDefaults.set") { key = "name", value = payload }
+      elseif action == "load" then
+        state.seen = deps.dependency("userDefaults.get")("name")
+      end
+    end,
+  }
+  local line = debug.getinfo(1, "l").currentline + 2
+  local store = deps.TestStore { feature = Settings, trace = true,
+    dependencies = function(d) d.userDefaults = { name = "Ann" } end }
+  store:send("load", nil, function(s) s.seen = "Ann" end)
+  store:send("save", "Bo")
+  store:send("load", nil, function(s) s.seen = "Bo" end)
+  local at = ("override at %s:%d"):format(here, line)
+  local want = table.concat({
+    ('userDefaults.get("name") → "Ann" [%s]'):format(at),
+    ('userDefaults.set({"key":"name","value":"Bo"}) → null [%s]'):format(at),
+    ('userDefaults.get("name") → "Bo" [%s]'):format(at),
+  }, "\n")
+  assert(store:trace() == want, store:trace())
+  store:finish()
+  local plain = deps.TestStore { feature = Settings, trace = true }
+  plain:send("load", nil, function(s) s.seen = nil end)
+  assert(plain:trace() == 'userDefaults.get("name") → null [test value]', plain:trace())
 end)

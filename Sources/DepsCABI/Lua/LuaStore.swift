@@ -23,6 +23,11 @@ final class LuaStoreBox: LuaOpenStore {
   var initialState: JSONValue = .null
   /// The presets its recipe set (`s:presets()`, for the REPL's `.save`).
   var presets: [(path: String, value: JSONValue)] = []
+  /// The presets set on the open store (`s.dependencies.path = …`), each after `after`
+  /// handled actions (`s:presets()`, for the REPL's `.save`).
+  var laterPresets: [(after: Int, path: String, value: JSONValue)] = []
+  /// The actions the store handled so far.
+  var handledCount = 0
 
   init(runtime: LuaRuntime, featureName: String, context: DependencyContext,
        store: any BridgedStore) {
@@ -52,6 +57,7 @@ final class LuaStoreBox: LuaOpenStore {
     let runtime = self.runtime
     let key = self.key
     let failure: String?? = runtime.withState { L in
+      self.handledCount += 1
       let top = lua_gettop(L)
       defer { lua_settop(L, top) }
       guard lua_checkstack(L, 8) != 0 else { return "Lua stack overflow" }
@@ -356,7 +362,8 @@ enum LuaStore {
     }
   }
 
-  /// `s.state`, `s.feature`, `s.context`, `s.closed`, `s.busy` (effects running), methods.
+  /// `s.state`, `s.feature`, `s.context`, `s.closed`, `s.busy` (effects running),
+  /// `s.dependencies` (assign to override for later actions), methods.
   private static let index: clua_SwiftFunction = { L in
     luaEntry(L) { L, _ throws(LuaFailure) in
       if LuaUserdata.pushMethod(L) { return 1 }
@@ -364,6 +371,7 @@ enum LuaStore {
       switch LuaStack.string(L, 2) {
       case "feature": LuaStack.push(L, box.featureName)
       case "context": LuaStack.push(L, box.context.rawValue)
+      case "dependencies": try LuaTrace.pushOpenStoreDependencies(L, box)
       case "closed": lua_pushboolean(L, box.store == nil ? 1 : 0)
       case "initial_state":
         guard LuaValue.push(L, box.initialState) else { throw .error("Lua stack overflow") }

@@ -70,7 +70,7 @@ enum LuaTestStore {
 
   // MARK: deps.TestStore{…}
 
-  /// `deps.TestStore{feature=, state=, dependencies=, exhaustivity=}`.
+  /// `deps.TestStore{feature=, state=, dependencies=, exhaustivity=, context=}`.
   static let new: clua_SwiftFunction = { L in
     luaEntry(L) { L, runtime throws(LuaFailure) in
       try LuaStack.checkTable(L, 1)
@@ -86,6 +86,7 @@ enum LuaTestStore {
         overrides = try LuaDependencies.collect(L, runtime, functionAt: lua_gettop(L))
       }
       clua_pop(L, 1)
+      if let context = try LuaTrace.contextField(L, tableAt: 1) { overrides.set(context: context) }
       overrides.trace = try LuaTrace.recorder(L, tableAt: 1)
       try LuaTrace.checkBeforeOpening(descriptor, overrides)
       var exhaustivity: Exhaustivity?

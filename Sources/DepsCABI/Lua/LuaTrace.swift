@@ -15,21 +15,58 @@ enum LuaTrace {
   ]
 
   /// `store:presets()`: the presets the store's `dependencies` function set, in order, as
-  /// tables {path=, value=} (`.save` writes them into the scenario).
+  /// tables {path=, value=}, then those set on the open store (`s.dependencies.path = …`) as
+  /// {path=, value=, after=N} — set after N handled actions (`.save` writes them all into the
+  /// scenario).
   private static let storePresets: clua_SwiftFunction = { L in
     luaEntry(L) { L, _ throws(LuaFailure) in
-      let presets = try LuaStore.open(L).0.presets
+      let box = try LuaStore.open(L).0
+      let presets: [(after: Int?, path: String, value: JSONValue)] =
+        box.presets.map { (nil, $0.path, $0.value) } + box.laterPresets.map { ($0.after, $0.path, $0.value) }
       lua_createtable(L, Int32(presets.count), 0)
       for (offset, preset) in presets.enumerated() {
-        lua_createtable(L, 0, 2)
+        lua_createtable(L, 0, 3)
         LuaStack.push(L, preset.path)
         lua_setfield(L, -2, "path")
         guard LuaValue.push(L, preset.value) else { throw .error("Lua stack overflow") }
         lua_setfield(L, -2, "value")
+        if let after = preset.after {
+          lua_pushinteger(L, lua_Integer(after))
+          lua_setfield(L, -2, "after")
+        }
         lua_rawseti(L, -2, lua_Integer(offset + 1))
       }
       return 1
     }
+  }
+
+  /// `s.dependencies` of an open `deps.Store`: a proxy whose assignments apply at once (later
+  /// actions and their effects see them); the presets among them are kept for `.save`.
+  static func pushOpenStoreDependencies(_ L: OpaquePointer, _ box: LuaStoreBox) throws(LuaFailure) {
+    guard box.store != nil else { throw .error("attempt to use a closed deps.Store") }
+    let sink = LuaOverridesSink { [weak box] change in
+      guard let box, let store = box.store else { return }
+      store.applyOverrides(change)
+      for preset in change.presets {
+        box.laterPresets.append((box.handledCount, preset.path, preset.value))
+      }
+    }
+    LuaDependencies.pushProxy(L, sink: sink, path: "")
+  }
+
+  /// The `context` field of a store's table (`"live"`, `"preview"`, `"test"`), nil when absent.
+  static func contextField(_ L: OpaquePointer, tableAt index: Int32) throws(LuaFailure)
+    -> DependencyContext?
+  {
+    defer { clua_pop(L, 1) }
+    guard LuaStack.rawField(L, index, "context") != LUA_TNIL else { return nil }
+    guard let name = LuaStack.string(L, -1), let context = DependencyContext(rawValue: name) else {
+      throw .argument(
+        index, "field 'context': \"live\", \"preview\" or \"test\" expected, got "
+          + (lua_type(L, -1) == LUA_TSTRING
+            ? "\"\(LuaStack.string(L, -1) ?? "")\"" : LuaStack.typeName(L, -1)))
+    }
+    return context
   }
 
   /// `store:steps()`: the trace's steps as tables {kind=, name=, arguments=, outcome=} (the

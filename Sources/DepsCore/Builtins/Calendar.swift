@@ -21,7 +21,12 @@ extension DependencyValues {
   /// live: `Calendar.autoupdatingCurrent`. It has no test value: read unoverridden in the test
   /// context it reports that, and then hands out the live calendar.
   public var calendar: Calendar {
-    get { self[CalendarKey.self] }
+    get {
+      let value = self[CalendarKey.self]
+      // A traced store's read is told to its trace (one atomic load until one is).
+      if TracedReads.mayObserve { noteRead("calendar") { BuiltinEndpoints.calendarName(value) } }
+      return value
+    }
     set { self[CalendarKey.self] = newValue }
   }
 

@@ -21,7 +21,12 @@ extension DependencyValues {
   /// live: `Locale.autoupdatingCurrent`. It has no test value: read unoverridden in the test
   /// context it reports that, and then hands out the live locale.
   public var locale: Locale {
-    get { self[LocaleKey.self] }
+    get {
+      let value = self[LocaleKey.self]
+      // A traced store's read is told to its trace (one atomic load until one is).
+      if TracedReads.mayObserve { noteRead("locale") { JSONValue.string(value.identifier).json() } }
+      return value
+    }
     set { self[LocaleKey.self] = newValue }
   }
 

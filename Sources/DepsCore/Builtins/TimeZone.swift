@@ -21,7 +21,12 @@ extension DependencyValues {
   /// live: `TimeZone.autoupdatingCurrent`. It has no test value: read unoverridden in the test
   /// context it reports that, and then hands out the live time zone.
   public var timeZone: TimeZone {
-    get { self[TimeZoneKey.self] }
+    get {
+      let value = self[TimeZoneKey.self]
+      // A traced store's read is told to its trace (one atomic load until one is).
+      if TracedReads.mayObserve { noteRead("timeZone") { JSONValue.string(value.identifier).json() } }
+      return value
+    }
     set { self[TimeZoneKey.self] = newValue }
   }
 

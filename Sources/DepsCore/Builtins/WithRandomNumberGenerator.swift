@@ -46,6 +46,8 @@ public final class WithRandomNumberGenerator: @unchecked Sendable {
   // Only touched while `lock` is held; the initial value was Sendable.
   private var generator: any RandomNumberGenerator
   private let lock = ReentrantLock()
+  /// Set only for a traced store's copy: told how many numbers each call drew.
+  private let drawn: (@Sendable (Int) -> Void)?
 
   /// Wraps `generator`; every call of the dependency advances it.
   ///
@@ -55,6 +57,13 @@ public final class WithRandomNumberGenerator: @unchecked Sendable {
   /// - Parameter generator: the generator to yield.
   public init<T: RandomNumberGenerator & Sendable>(_ generator: T) {
     self.generator = generator
+    self.drawn = nil
+  }
+
+  /// Draws from `inner` and tells `drawn` how many numbers each call drew (a traced store's).
+  init(counting inner: WithRandomNumberGenerator, _ drawn: @escaping @Sendable (Int) -> Void) {
+    self.generator = CountingGenerator(inner: inner)
+    self.drawn = drawn
   }
 
   /// Runs `work` with exclusive access to the generator and returns its result.
@@ -72,7 +81,27 @@ public final class WithRandomNumberGenerator: @unchecked Sendable {
   {
     lock.lock()
     defer { lock.unlock() }
+    guard let drawn else { return try work(&generator) }
+    let counter = generator as? CountingGenerator
+    counter?.count.count = 0
+    defer { drawn(counter?.count.count ?? 0) }
     return try work(&generator)
+  }
+}
+
+/// Draws from another `WithRandomNumberGenerator`, counting the numbers drawn.
+private struct CountingGenerator: RandomNumberGenerator {
+  final class Count: @unchecked Sendable {
+    // Only touched while the owning WithRandomNumberGenerator's lock is held.
+    var count = 0
+  }
+
+  let inner: WithRandomNumberGenerator
+  let count = Count()
+
+  mutating func next() -> UInt64 {
+    count.count += 1
+    return inner { $0.next() }
   }
 }
 

@@ -60,7 +60,7 @@ extension BridgedStore {
 final class SwiftBridgedStore<State: Equatable, Action>: BridgedStore, @unchecked Sendable {
   let feature: FeatureDescriptor
   private let codec: FeatureCodec<State, Action>
-  private let store: Store<State, Action>
+  let store: Store<State, Action>
   /// Issues reported while a call runs (an effect stuck reporting in a loop keeps 100).
   private let recorder = RecordingIssueReporter(limit: 100)
   /// `[recorder]`, built once (not an array allocation per call).

@@ -1,6 +1,7 @@
 // The built-in dependency paths every library built with the module API offers: `uuid`,
 // `date.now`, the two clocks, `withRandomNumberGenerator` (alias `random`), `calendar`, `locale`
-// and `timeZone` — the overridable face of DepsCore's built-in dependencies. A module of its own,
+// and `timeZone` (the last three read as their identifier) — the overridable face of DepsCore's
+// built-in dependencies, each observed by a store's trace. A module of its own,
 // registered like any other (docs/modules.md); DepsCABI's library registers it before the
 // library's own modules.
 #if canImport(FoundationEssentials)
@@ -27,7 +28,41 @@ enum BuiltinEndpoints {
     for path in ["continuousClock", "suspendingClock"] { registerClock(path, in: registry) }
     registerRandom(in: registry)
     registerIdentifiers(in: registry)
+    observeClocksRandomAndValues(in: registry)
   }
+
+  /// The clocks' `now` and `sleep`, `withRandomNumberGenerator` calls and the reads of
+  /// `calendar`, `locale` and `timeZone` in a traced store.
+  private static func observeClocksRandomAndValues(in registry: EndpointRegistry) {
+    registry.observeCalls("continuousClock") { values, observe in
+      values.continuousClock = TracedClock(values.continuousClock, observe: observe)
+    }
+    registry.observeCalls("suspendingClock") { values, observe in
+      values.suspendingClock = TracedClock(values.suspendingClock, observe: observe)
+    }
+    registry.observeCalls("withRandomNumberGenerator") { values, observe in
+      values.withRandomNumberGenerator = WithRandomNumberGenerator(
+        counting: values.withRandomNumberGenerator
+      ) { count in
+        observe(.call(arguments: "null", outcome: count == 1 ? "1 draw" : "\(count) draws"))
+      }
+    }
+    for path in ["calendar", "locale", "timeZone"] {
+      registry.observeCalls(path) { values, observe in
+        values.installReadObserver(path, observe)
+      }
+    }
+  }
+
+  /// The name `calendar` presets take for `calendar`'s identifier, as JSON text.
+  static func calendarName(_ calendar: Calendar) -> String {
+    JSONValue.string(calendarNames[calendar.identifier] ?? "\(calendar.identifier)").json()
+  }
+
+  private static let calendarNames: [Calendar.Identifier: String] = [
+    .gregorian: "gregorian", .iso8601: "iso8601", .buddhist: "buddhist", .japanese: "japanese",
+    .hebrew: "hebrew", .islamic: "islamic", .chinese: "chinese", .persian: "persian",
+  ]
 
   /// `uuid()` and `date.now` calls in a traced store, whatever supplied them (a preset, an
   /// override, the context's value).
@@ -36,7 +71,7 @@ enum BuiltinEndpoints {
       let inner = values.uuid
       values.uuid = UUIDGenerator {
         let uuid = inner()
-        observe(.null, .success(.string(uuid.uuidString)))
+        observe(.call(.null, .success(.string(uuid.uuidString))))
         return uuid
       }
     }
@@ -44,7 +79,7 @@ enum BuiltinEndpoints {
       let inner = values.date
       values.date = DateGenerator {
         let now = inner.now
-        observe(.null, .success(.double(now.timeIntervalSince1970)))
+        observe(.call(.null, .success(.double(now.timeIntervalSince1970))))
         return now
       }
     }
@@ -165,7 +200,11 @@ enum BuiltinEndpoints {
             "the \(name) calendar \(ICU.missing); \"gregorian\" and \"iso8601\" work")
         }
         values.calendar = Calendar(identifier: identifier)
-      }, invoke: nil)
+      },
+      invoke: { _ in
+        @Dependency(\.calendar) var calendar
+        return .string(calendarNames[calendar.identifier] ?? "\(calendar.identifier)")
+      })
     registry.register(
       "locale", input: "null", output: "string", contexts: [.live],
       presets: ["a locale identifier (\"en_US\", …)"], function: nil,
@@ -179,7 +218,11 @@ enum BuiltinEndpoints {
           throw BridgeError(.decode, "the locale \"\(name)\" \(ICU.missing)")
         }
         values.locale = Locale(identifier: name)
-      }, invoke: nil)
+      },
+      invoke: { _ in
+        @Dependency(\.locale) var locale
+        return .string(locale.identifier)
+      })
     registry.register(
       "timeZone", input: "null", output: "string", contexts: [.live],
       presets: ["a time zone identifier (\"UTC\", \"Europe/Paris\", …)"], function: nil,
@@ -195,7 +238,11 @@ enum BuiltinEndpoints {
               + ValueError.excerpt(of: preset))
         }
         values.timeZone = zone
-      }, invoke: nil)
+      },
+      invoke: { _ in
+        @Dependency(\.timeZone) var timeZone
+        return .string(timeZone.identifier)
+      })
   }
 
   private static func calendarIdentifier(_ name: String) -> Calendar.Identifier? {

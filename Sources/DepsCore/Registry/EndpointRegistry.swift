@@ -41,8 +41,8 @@ public struct EndpointDescriptor: Sendable {
     nil
   /// True when a cassette can replay the endpoint's calls (its closure can be wrapped).
   package var isReplayable: Bool { installInterceptor != nil }
-  /// Wraps a synchronous endpoint supplied through presets (`uuid`, `date.now`) so that each
-  /// call is told to the trace; nil when the endpoint cannot be observed.
+  /// Wraps a built-in supplied through presets (`uuid`, `date.now`, the clocks, …) so that each
+  /// access is told to the trace; nil when the endpoint cannot be observed.
   var installObserver: (@Sendable (inout DependencyValues, @escaping EndpointObserver) -> Void)? =
     nil
   /// What `invoke` does when the implementation in scope is the one `installFunction` installed
@@ -114,9 +114,10 @@ public final class EndpointRegistry: Sendable {
     changes.add(1, ordering: .releasing)
   }
 
-  /// Lets a trace observe the calls of the synchronous endpoint at `path` (one supplied through
-  /// presets): `install` wraps its implementation in a store's dependencies.
-  func observeCalls(
+  /// Lets a trace observe the accesses of the built-in at `path` (one supplied through presets):
+  /// `install` wraps its implementation in a store's dependencies, or installs a read observer
+  /// (`DependencyValues.installReadObserver`), and tells each access to the observer it is given.
+  package func observeCalls(
     _ path: String,
     install: @escaping @Sendable (inout DependencyValues, @escaping EndpointObserver) -> Void
   ) {

@@ -372,7 +372,7 @@ public final class TestStore<State: Equatable, Action>: @unchecked Sendable {
   package var testClocks: [TestClock<Duration>] {
     let values = dependencies
     var clocks: [TestClock<Duration>] = []
-    for clock in [values.continuousClock, values.suspendingClock] {
+    for clock in [values.continuousClock, values.suspendingClock].map(TracedClock.unwrapped) {
       if let test = clock as? TestClock<Duration>, !clocks.contains(where: { $0 === test }) {
         clocks.append(test)
       }

@@ -24,27 +24,32 @@ public struct TraceEvent: Sendable, Equatable {
     case effectFinished = "effect-finished"
     /// An endpoint call and its outcome.
     case call
+    /// A read of a value a built-in supplies (`calendar`, `locale`, `timeZone`, a clock's
+    /// `now`): no arguments, the value read as its outcome.
+    case read
   }
 
   /// The step's number, from 1.
   public let index: Int
   /// What happened.
   public let kind: Kind
-  /// The action (JSON or Swift text) or the endpoint path.
+  /// The action (JSON or Swift text), the endpoint path, or for a built-in's member the path
+  /// and the member (`continuousClock.sleep`).
   public let name: String
   /// The effect's number for effect steps, the effect a call or received action belongs to.
   public let effect: UInt64?
   /// The step that caused this one (the action that started an effect, the effect's start
   /// for a call or a received action).
   public let cause: Int?
-  /// For a call: its arguments as JSON.
+  /// For a call: its arguments as JSON (nil for a read).
   public let arguments: String?
-  /// For a call: its result as JSON, or `error: message`.
+  /// For a call: its result as JSON (`ok` for a clock's sleep, `N draws` for
+  /// `withRandomNumberGenerator`), or `error: message`; for a read: the value read.
   public let outcome: String?
-  /// For a call: the layer that supplied the implementation (`live`, `preview`, `test value`,
+  /// For a call or a read: the layer that supplied the implementation (`live`, `preview`, `test value`,
   /// `override`, `cassette`).
   public let layer: String?
-  /// For a call supplied by an override: where the override was defined (`file:line`).
+  /// For a call or a read supplied by an override: where the override was defined (`file:line`).
   public let site: String?
 }
 
@@ -174,19 +179,36 @@ public final class DependencyTrace: Sendable {
       storage.withLock { $0.calls[path, default: 0] += 1 }
       return
     }
-    let effect = TraceScope.effect
-    let outcomeText: String
-    switch outcome {
-    case .success(let value): outcomeText = value.json()
-    case .failure(let error): outcomeText = "error: \(Self.errorText(error))"
+    recordAccess(
+      path, step: path, arguments: arguments.json(), outcome: Self.outcomeText(outcome),
+      layer: layer, site: site)
+  }
+
+  /// Records an access of the dependency at `path` (counted as its use) as the step `step`: a
+  /// call when `arguments` is given, a read otherwise.
+  func recordAccess(
+    _ path: String, step: String, arguments: String?, outcome: String, layer: String,
+    site: String?
+  ) {
+    guard recordsSteps else {
+      storage.withLock { $0.calls[path, default: 0] += 1 }
+      return
     }
+    let effect = TraceScope.effect
     storage.withLock { s in
       s.calls[path, default: 0] += 1
       s.append(
         TraceEvent(
-          index: s.nextIndex, kind: .call, name: path, effect: effect,
+          index: s.nextIndex, kind: arguments == nil ? .read : .call, name: step, effect: effect,
           cause: effect.flatMap { s.effectStarts[$0] } ?? s.currentAction,
-          arguments: arguments.json(), outcome: outcomeText, layer: layer, site: site))
+          arguments: arguments, outcome: outcome, layer: layer, site: site))
+    }
+  }
+
+  static func outcomeText(_ outcome: Result<JSONValue, any Error>) -> String {
+    switch outcome {
+    case .success(let value): value.json()
+    case .failure(let error): "error: \(errorText(error))"
     }
   }
 
@@ -224,8 +246,8 @@ public final class DependencyTrace: Sendable {
 
   // MARK: Reports
 
-  /// The overridden endpoints the run never called (only endpoints the trace can observe:
-  /// those registered with a closure, not presets such as `uuid`).
+  /// The overridden endpoints and built-ins the run never called or read (among those the
+  /// trace observes).
   public var unusedOverrides: [String] {
     storage.withLock { s in
       s.overridden.filter { s.observed.contains($0) && s.calls[$0, default: 0] == 0 }
@@ -256,13 +278,13 @@ public final class DependencyTrace: Sendable {
     unusedOverrides.map(unusedOverrideMessage)
   }
 
-  /// Every call as one line each: `numberFact.fetch(1) → "1 is good" [override at t.lua:4]
-  /// during effect 1 of incrementButtonTapped`.
+  /// Every call and read as one line each: `numberFact.fetch(1) → "1 is good" [override at
+  /// t.lua:4] during effect 1 of incrementButtonTapped`, `locale → "fr_FR" [override at
+  /// t.lua:2]`.
   public func accessText() -> String {
     let all = events
-    return all.filter { $0.kind == .call }.map { event in
-      var line = "\(event.name)(\(event.arguments ?? "")) → \(event.outcome ?? "")"
-      line += " [\(event.layer ?? "")\(event.site.map { " at \($0)" } ?? "")]"
+    return all.filter { $0.kind == .call || $0.kind == .read }.map { event in
+      var line = Self.accessLine(event)
       if let effect = event.effect {
         line += " during effect \(effect)"
         if let start = event.cause, let cause = all.first(where: { $0.index == start })?.cause,
@@ -308,11 +330,16 @@ public final class DependencyTrace: Sendable {
       return "\(event.index). \(event.name) started\(by)"
     case .effectFinished:
       return "\(event.index). \(event.name) finished"
-    case .call:
-      let site = event.site.map { " at \($0)" } ?? ""
-      return "\(event.index). \(event.name)(\(event.arguments ?? "")) → \(event.outcome ?? "")"
-        + " [\(event.layer ?? "")\(site)]" + (event.effect.map { " (effect \($0))" } ?? "")
+    case .call, .read:
+      return "\(event.index). \(accessLine(event))" + (event.effect.map { " (effect \($0))" } ?? "")
     }
+  }
+
+  /// `name(arguments) → outcome [layer at site]` for a call, `name → value [layer]` for a read.
+  static func accessLine(_ event: TraceEvent) -> String {
+    let site = event.site.map { " at \($0)" } ?? ""
+    let arguments = event.arguments.map { "(\($0))" } ?? ""
+    return "\(event.name)\(arguments) → \(event.outcome ?? "") [\(event.layer ?? "")\(site)]"
   }
 
   /// The timeline as a Mermaid `sequenceDiagram`: `User` sends to `Store`, the store starts
@@ -328,7 +355,7 @@ public final class DependencyTrace: Sendable {
         effects.insert(effect)
         lines.append("  participant E\(effect) as effect \(effect)")
       }
-      if event.kind == .call, endpoints[event.name] == nil {
+      if event.kind == .call || event.kind == .read, endpoints[event.name] == nil {
         let id = "D\(endpoints.count + 1)"
         endpoints[event.name] = id
         lines.append("  participant \(id) as \(event.name)")
@@ -345,11 +372,12 @@ public final class DependencyTrace: Sendable {
         lines.append("  Store->>E\(event.effect ?? 0): start")
       case .effectFinished:
         lines.append("  E\(event.effect ?? 0)-->>Store: finished")
-      case .call:
+      case .call, .read:
         let from = event.effect.map { "E\($0)" } ?? "Store"
         let to = endpoints[event.name] ?? "D0"
+        let request = event.arguments.map { "(\($0))" } ?? "read"
         lines.append(
-          "  \(from)->>\(to): \(Self.mermaidText("(\(event.arguments ?? "")) [\(event.layer ?? "")]"))")
+          "  \(from)->>\(to): \(Self.mermaidText("\(request) [\(event.layer ?? "")]"))")
         lines.append("  \(to)-->>\(from): \(Self.mermaidText(event.outcome ?? ""))")
       }
     }

@@ -4,8 +4,48 @@
 // with a cassette, replays or records it.
 
 /// Calls the endpoint's implementation resolved in the store (`next`), or stands in for it.
-/// Told each call of a synchronous endpoint (its input and outcome).
-typealias EndpointObserver = @Sendable (_ input: JSONValue, _ outcome: Result<JSONValue, any Error>) -> Void
+/// Told each access of a built-in supplied through presets: a call of a synchronous endpoint
+/// (`uuid()`), a call of one of its members (`continuousClock.sleep`) or a read of its value
+/// (`locale`).
+package typealias EndpointObserver = @Sendable (_ access: TraceAccess) -> Void
+
+/// One access of a built-in, as a trace step shows it.
+package struct TraceAccess: Sendable {
+  /// The member accessed (`sleep`, `now`; the step reads `continuousClock.sleep`), or nil for
+  /// the dependency itself.
+  package var member: String?
+  /// The arguments as JSON text, or nil for a read.
+  package var arguments: String?
+  /// The result (JSON, `ok`, `2 draws`, `error: message`) or the value read.
+  package var outcome: String
+
+  /// A call of `member` (nil: the dependency itself) with `arguments`.
+  package static func call(
+    _ member: String? = nil, arguments: String, outcome: String
+  ) -> TraceAccess {
+    TraceAccess(member: member, arguments: arguments, outcome: outcome)
+  }
+
+  /// A call of the dependency itself with `input`, ending with `outcome`.
+  package static func call(_ input: JSONValue, _ outcome: Result<JSONValue, any Error>)
+    -> TraceAccess
+  {
+    TraceAccess(
+      member: nil, arguments: input.json(), outcome: DependencyTrace.outcomeText(outcome))
+  }
+
+  /// This access as one of `member`.
+  package func named(_ member: String) -> TraceAccess {
+    var access = self
+    access.member = member
+    return access
+  }
+
+  /// A read of `member` (nil: the dependency's value) giving `value`.
+  package static func read(_ member: String? = nil, value: String) -> TraceAccess {
+    TraceAccess(member: member, arguments: nil, outcome: value)
+  }
+}
 
 typealias EndpointAround = @Sendable (
   _ input: JSONValue, _ next: @escaping @Sendable (JSONValue) async throws -> JSONValue,
@@ -81,8 +121,10 @@ extension DependencyValues {
         let layer = overridden ? "override" : contextLayer
         let site = overridden ? trace.overrideSite(path) : nil
         trace.noteObserved(path)
-        observe(&values) { [trace] input, outcome in
-          trace.recordCall(path, arguments: input, outcome: outcome, layer: layer, site: site)
+        observe(&values) { [trace] access in
+          trace.recordAccess(
+            path, step: access.member.map { "\(path).\($0)" } ?? path,
+            arguments: access.arguments, outcome: access.outcome, layer: layer, site: site)
         }
         continue
       }
