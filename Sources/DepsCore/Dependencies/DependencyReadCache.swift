@@ -30,10 +30,11 @@ final class DependencyReadCache {
   /// The strong references behind one entry.
   final class Slot {
     let current: DependencyStorage
-    let initial: DependencyStorage
+    /// nil: the root.
+    let initial: DependencyStorage?
     let owner: AnyObject
     let box: AnyObject
-    init(current: DependencyStorage, initial: DependencyStorage, owner: AnyObject, box: AnyObject)
+    init(current: DependencyStorage, initial: DependencyStorage?, owner: AnyObject, box: AnyObject)
     {
       self.current = current
       self.initial = initial
@@ -80,7 +81,7 @@ final class DependencyReadCache {
   /// alive until this thread stores or purges the slot.
   @inline(__always)
   static func lookup(
-    current: UnsafeRawPointer, initial: UnsafeRawPointer, site: UnsafeRawPointer
+    current: UnsafeRawPointer, initial: UnsafeRawPointer?, site: UnsafeRawPointer
   ) -> UnsafeRawPointer? {
     guard let raw = pthread_getspecific(key) else { return nil }
     let entries = Unmanaged<DependencyReadCache>.fromOpaque(raw)
@@ -95,7 +96,7 @@ final class DependencyReadCache {
   }
 
   static func store(
-    current: DependencyStorage, initial: DependencyStorage, site: UnsafeRawPointer,
+    current: DependencyStorage, initial: DependencyStorage?, site: UnsafeRawPointer,
     owner: AnyObject, box: AnyObject, epoch: Int
   ) {
     let cache: DependencyReadCache
@@ -109,7 +110,7 @@ final class DependencyReadCache {
     // The entry first: releasing the old slot may run deinits that read dependencies.
     cache.entries[index] = Entry(
       site: site, current: UnsafeRawPointer(Unmanaged.passUnretained(current).toOpaque()),
-      initial: UnsafeRawPointer(Unmanaged.passUnretained(initial).toOpaque()),
+      initial: initial.map { UnsafeRawPointer(Unmanaged.passUnretained($0).toOpaque()) },
       box: UnsafeRawPointer(Unmanaged.passUnretained(box).toOpaque()), epoch: epoch)
     cache.owners[index] = Slot(current: current, initial: initial, owner: owner, box: box)
   }

@@ -242,6 +242,19 @@ extension TaskLocalRuntime {
     return slot.load(as: UnsafeRawPointer.self)
   }
 
+  /// The storage node bound on this task/thread, nil when nothing is bound (then the root is
+  /// current): for a new `@Dependency`, which then retains nothing for it. (A root bound
+  /// explicitly is returned as itself.)
+  @inline(__always)
+  static var currentStorageUnlessRoot: DependencyStorage? {
+    guard usesFast else {
+      let storage = DependencyValues.$_current.get().storage
+      return storage === DependencyStorage.root ? nil : storage
+    }
+    guard let slot = taskLocalValueGet(key: dependenciesKey) else { return nil }
+    return slot.load(as: DependencyStorage.self)
+  }
+
   /// `currentStorageAddress` through `entries`.
   @inline(__always)
   static func currentStorageAddress(_ entries: Entries) -> UnsafeRawPointer {

@@ -44,6 +44,7 @@ extension DependencyValues {
 private final class NumberModel {
   @Dependency(\.number) var number
   @Dependency(\.name) var name
+  var numberWrapper: Dependency<Int> { _number }
 }
 
 @Suite struct ScopeStorageTests {
@@ -218,6 +219,40 @@ private final class NumberModel {
     }
     #expect(released == nil)
     #expect(current() === outer)
+  }
+
+  @Test func aWrapperCreatedOutsideAnyScopeCapturesNothing() async {
+    // A detached task inherits no binding: the root is current there.
+    let (capturedNothing, number, rootValues) = await Task.detached {
+      let model = NumberModel()
+      return (
+        model.numberWrapper.captured == nil, model.number,
+        model.numberWrapper.initialValues.storage === DependencyStorage.root
+      )
+    }.value
+    #expect(capturedNothing)
+    #expect(number == 0)
+    #expect(rootValues)
+  }
+
+  @Test func aWrapperCapturingTheRootReadsAndPropagatesLikeAnyOther() {
+    let unscoped = DependencyValues.$_current.withValue(DependencyValues()) { NumberModel() }
+    let scoped = withDependencies { $0.number = 9 } operation: { NumberModel() }
+    #expect(unscoped.numberWrapper.initial === DependencyStorage.root)
+    #expect(scoped.numberWrapper.captured != nil)
+    #expect(unscoped.number == 0)
+    #expect(scoped.number == 9)
+    withDependencies {
+      $0.number = 10
+    } operation: {
+      // Read-time overrides apply to both.
+      #expect(unscoped.number == 10)
+      #expect(scoped.number == 10)
+    }
+    let child = withDependencies(from: unscoped) { NumberModel() }
+    #expect(child.number == 0)
+    let scopedChild = withDependencies(from: scoped) { NumberModel() }
+    #expect(scopedChild.number == 9)
   }
 
   @Test func aLongChainOfNodesIsFreedWithoutRecursion() {
