@@ -63,8 +63,22 @@ final class DependencyReadCache {
       guard let raw else { return }
       Unmanaged<DependencyReadCache>.fromOpaque(raw).release()
     }
+    keyPlusOne.store(UInt(key) + 1, ordering: .releasing)
     return key
   }()
+
+  /// `key` plus one, 0 until it is created (no thread has a cache then): a statically
+  /// initialized word, so a hit costs one load before `pthread_getspecific` instead of a lazy
+  /// global's once-check.
+  private static let keyPlusOne = Atomic<UInt>(0)
+
+  /// This thread's cache, found through `keyPlusOne` (nil before any was created).
+  @inline(__always)
+  private static var thisThreadRaw: UnsafeMutableRawPointer? {
+    let keyPlusOne = keyPlusOne.load(ordering: .acquiring)
+    guard keyPlusOne != 0 else { return nil }
+    return pthread_getspecific(pthread_key_t(truncatingIfNeeded: keyPlusOne - 1))
+  }
 
   @inline(__always)
   private static var thisThread: DependencyReadCache? {
@@ -83,11 +97,13 @@ final class DependencyReadCache {
   static func lookup(
     current: UnsafeRawPointer, initial: UnsafeRawPointer?, site: UnsafeRawPointer
   ) -> UnsafeRawPointer? {
-    guard let raw = pthread_getspecific(key) else { return nil }
+    guard let raw = thisThreadRaw else { return nil }
     let entries = Unmanaged<DependencyReadCache>.fromOpaque(raw)
       ._withUnsafeGuaranteedRef { $0.entries }
     let entry = entries[index(site)]
-    guard entry.site == site, entry.current == current, entry.initial == initial,
+    // Compared as words: `initial` nil (the root) matches an entry stored for the root.
+    guard entry.site == site, entry.current == current,
+      UInt(bitPattern: entry.initial) == UInt(bitPattern: initial),
       entry.epoch == DependencyCache.epoch.load(ordering: .relaxed)
     else {
       return nil

@@ -164,7 +164,7 @@ class DependencyStorage: @unchecked Sendable {
 
   /// The most recent value set for `key` in this chain, if any, as a `ValueBox` (a new box
   /// when it is held inline by its node).
-  func lookup(_ key: ObjectIdentifier) -> AnyObject? {
+  final func lookup(_ key: ObjectIdentifier) -> AnyObject? {
     var node: DependencyStorage? = self
     while let current = node {
       if current.firstKey == key { return current.firstValueBox() }
@@ -177,7 +177,7 @@ class DependencyStorage: @unchecked Sendable {
   /// Where the most recent value set for `key` in this chain is, without retaining anything:
   /// the value stays alive as long as this node (the caller holds it) does.
   @inlinable @inline(__always)
-  func lookupUnretained(_ key: ObjectIdentifier) -> Found? {
+  final func lookupUnretained(_ key: ObjectIdentifier) -> Found? {
     var node = Unmanaged.passUnretained(self)
     while true {
       let step = node._withUnsafeGuaranteedRef {
@@ -230,7 +230,7 @@ class DependencyStorage: @unchecked Sendable {
   }
 
   /// True if `ancestor` is this node or one of its parents.
-  func descends(from ancestor: DependencyStorage) -> Bool {
+  final func descends(from ancestor: DependencyStorage) -> Bool {
     var node: DependencyStorage? = self
     while let current = node {
       if current === ancestor { return true }
@@ -241,7 +241,7 @@ class DependencyStorage: @unchecked Sendable {
   }
 
   /// Every entry of the chain, oldest first (a later entry overrides an earlier one).
-  func flattenedEntries() -> [Entry] {
+  final func flattenedEntries() -> [Entry] {
     var chain: [DependencyStorage] = []
     var node: DependencyStorage? = self
     while let current = node {
