@@ -16,7 +16,9 @@ import Synchronization
 /// ```
 @propertyWrapper
 public struct Dependency<Value>: @unchecked Sendable, _HasInitialValues {
-  @usableFromInline let initial: DependencyStorage
+  /// The storage node current when this wrapper was created; nil for the root (which lives
+  /// for the whole process), so an object created outside any scope retains nothing for it.
+  @usableFromInline let captured: DependencyStorage?
   @usableFromInline let keyPath: KeyPath<DependencyValues, Value>
   /// Identity of what is read, for the read cache (a key path object or a key's metatype).
   @usableFromInline let site: UnsafeRawPointer
@@ -34,7 +36,7 @@ public struct Dependency<Value>: @unchecked Sendable, _HasInitialValues {
     fileID: StaticString = #fileID, filePath: StaticString = #filePath,
     line: UInt = #line, column: UInt = #column
   ) {
-    self.initial = DependencyValues.currentStorageForWrapper()
+    self.captured = DependencyValues.currentStorageForWrapper()
     self.keyPath = keyPath
     self.site = UnsafeRawPointer(Unmanaged.passUnretained(keyPath).toOpaque())
     self.fileID = fileID
@@ -49,7 +51,7 @@ public struct Dependency<Value>: @unchecked Sendable, _HasInitialValues {
     fileID: StaticString = #fileID, filePath: StaticString = #filePath,
     line: UInt = #line, column: UInt = #column
   ) where Key.Value == Value {
-    self.initial = DependencyValues.currentFast.storage
+    self.captured = DependencyValues.currentStorageForWrapper()
     self.keyPath = \DependencyValues.[token: KeyToken<Key>()]
     self.site = UnsafeRawPointer(bitPattern: UInt(bitPattern: ObjectIdentifier(Key.self)))
       ?? UnsafeRawPointer(Unmanaged.passUnretained(DependencyStorage.root).toOpaque())
@@ -62,12 +64,15 @@ public struct Dependency<Value>: @unchecked Sendable, _HasInitialValues {
   /// The values captured when this wrapper was created.
   public var initialValues: DependencyValues { DependencyValues(storage: initial) }
 
+  /// The storage node current when this wrapper was created.
+  var initial: DependencyStorage { captured ?? DependencyStorage.root }
+
   /// The dependency's current value.
   public var wrappedValue: Value {
     // Fast path: compare addresses only (nothing retained but the returned value).
     if let box = DependencyReadCache.lookup(
       current: DependencyValues.currentStorageAddress,
-      initial: UnsafeRawPointer(Unmanaged.passUnretained(initial).toOpaque()), site: site)
+      initial: UnsafeRawPointer(bitPattern: unsafeBitCast(captured, to: UInt.self)), site: site)
     {
       return Unmanaged<ValueBox<Value>>.fromOpaque(box)._withUnsafeGuaranteedRef { $0.value }
     }
@@ -87,7 +92,7 @@ public struct Dependency<Value>: @unchecked Sendable, _HasInitialValues {
     _ = DependencyReadCache.swapProbe(previous)
     if probe.reads == 1 && probe.valueType == Value.self && !probe.uncacheable {
       DependencyReadCache.store(
-        current: current, initial: initial, site: site, owner: keyPath, box: ValueBox(value),
+        current: current, initial: captured, site: site, owner: keyPath, box: ValueBox(value),
         epoch: epoch)
     }
     return value
@@ -95,9 +100,12 @@ public struct Dependency<Value>: @unchecked Sendable, _HasInitialValues {
 }
 
 extension DependencyValues {
-  /// The storage node current on this task/thread (retained), for a new `@Dependency`.
+  /// The storage node current on this task/thread (retained), for a new `@Dependency`; nil
+  /// for the root.
   @usableFromInline
-  static func currentStorageForWrapper() -> DependencyStorage { currentFast.storage }
+  static func currentStorageForWrapper() -> DependencyStorage? {
+    TaskLocalRuntime.currentStorageUnlessRoot
+  }
 }
 
 /// A type that carries the dependency values it was created with (`@Dependency` does);

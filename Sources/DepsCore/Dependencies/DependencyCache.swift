@@ -15,6 +15,7 @@ import Foundation
 #endif
 import Synchronization
 
+@usableFromInline
 final class DependencyCache: Sendable {
   struct Key: Hashable {
     let id: ObjectIdentifier
@@ -225,5 +226,5 @@ final class HeldReports: @unchecked Sendable {
 @usableFromInline
 final class ValueBox<Value>: @unchecked Sendable {
   @usableFromInline let value: Value
-  init(_ value: Value) { self.value = value }
+  @inlinable init(_ value: Value) { self.value = value }
 }

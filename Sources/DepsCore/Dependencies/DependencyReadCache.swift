@@ -30,10 +30,11 @@ final class DependencyReadCache {
   /// The strong references behind one entry.
   final class Slot {
     let current: DependencyStorage
-    let initial: DependencyStorage
+    /// nil: the root.
+    let initial: DependencyStorage?
     let owner: AnyObject
     let box: AnyObject
-    init(current: DependencyStorage, initial: DependencyStorage, owner: AnyObject, box: AnyObject)
+    init(current: DependencyStorage, initial: DependencyStorage?, owner: AnyObject, box: AnyObject)
     {
       self.current = current
       self.initial = initial
@@ -62,8 +63,22 @@ final class DependencyReadCache {
       guard let raw else { return }
       Unmanaged<DependencyReadCache>.fromOpaque(raw).release()
     }
+    keyPlusOne.store(UInt(key) + 1, ordering: .releasing)
     return key
   }()
+
+  /// `key` plus one, 0 until it is created (no thread has a cache then): a statically
+  /// initialized word, so a hit costs one load before `pthread_getspecific` instead of a lazy
+  /// global's once-check.
+  private static let keyPlusOne = Atomic<UInt>(0)
+
+  /// This thread's cache, found through `keyPlusOne` (nil before any was created).
+  @inline(__always)
+  private static var thisThreadRaw: UnsafeMutableRawPointer? {
+    let keyPlusOne = keyPlusOne.load(ordering: .acquiring)
+    guard keyPlusOne != 0 else { return nil }
+    return pthread_getspecific(pthread_key_t(truncatingIfNeeded: keyPlusOne - 1))
+  }
 
   @inline(__always)
   private static var thisThread: DependencyReadCache? {
@@ -80,13 +95,15 @@ final class DependencyReadCache {
   /// alive until this thread stores or purges the slot.
   @inline(__always)
   static func lookup(
-    current: UnsafeRawPointer, initial: UnsafeRawPointer, site: UnsafeRawPointer
+    current: UnsafeRawPointer, initial: UnsafeRawPointer?, site: UnsafeRawPointer
   ) -> UnsafeRawPointer? {
-    guard let raw = pthread_getspecific(key) else { return nil }
+    guard let raw = thisThreadRaw else { return nil }
     let entries = Unmanaged<DependencyReadCache>.fromOpaque(raw)
       ._withUnsafeGuaranteedRef { $0.entries }
     let entry = entries[index(site)]
-    guard entry.site == site, entry.current == current, entry.initial == initial,
+    // Compared as words: `initial` nil (the root) matches an entry stored for the root.
+    guard entry.site == site, entry.current == current,
+      UInt(bitPattern: entry.initial) == UInt(bitPattern: initial),
       entry.epoch == DependencyCache.epoch.load(ordering: .relaxed)
     else {
       return nil
@@ -95,7 +112,7 @@ final class DependencyReadCache {
   }
 
   static func store(
-    current: DependencyStorage, initial: DependencyStorage, site: UnsafeRawPointer,
+    current: DependencyStorage, initial: DependencyStorage?, site: UnsafeRawPointer,
     owner: AnyObject, box: AnyObject, epoch: Int
   ) {
     let cache: DependencyReadCache
@@ -109,7 +126,7 @@ final class DependencyReadCache {
     // The entry first: releasing the old slot may run deinits that read dependencies.
     cache.entries[index] = Entry(
       site: site, current: UnsafeRawPointer(Unmanaged.passUnretained(current).toOpaque()),
-      initial: UnsafeRawPointer(Unmanaged.passUnretained(initial).toOpaque()),
+      initial: initial.map { UnsafeRawPointer(Unmanaged.passUnretained($0).toOpaque()) },
       box: UnsafeRawPointer(Unmanaged.passUnretained(box).toOpaque()), epoch: epoch)
     cache.owners[index] = Slot(current: current, initial: initial, owner: owner, box: box)
   }

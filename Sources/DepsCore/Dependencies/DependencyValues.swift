@@ -43,20 +43,69 @@ public struct DependencyValues: Sendable {
     // resolution stays out of line.
     @inlinable get {
       DependencyReadCache.noteRead(Key.Value.self)
-      if let box = storage.lookupUnretained(ObjectIdentifier(key)) {
-        return box._withUnsafeGuaranteedRef { unsafeDowncast($0, to: ValueBox<Key.Value>.self).value }
+      if let found = storage.lookupUnretained(ObjectIdentifier(key)) {
+        return found.value(as: Key.Value.self)
       }
       return defaultValue(Key.self, function: function)
     }
-    set {
-      let box = ValueBox(newValue)
-      if let preparation = storage.preparation {
-        prepare(ObjectIdentifier(key), box: box, preparation: preparation, keyType: Key.self,
-          name: "\(function)", fileID: fileID, filePath: filePath, line: line, column: column)
+    // Inlinable too: the caller's module creates the scope's node for its value type (a
+    // `ValueNode` holding the value) without asking the runtime for generic metadata.
+    @inlinable set {
+      if storage.isPreparing {
+        _prepare(Key.self, newValue, function: function, fileID: fileID, filePath: filePath,
+          line: line, column: column)
         return
       }
-      uniqueStorage().put(ObjectIdentifier(key), box)
+      _setOverride(ObjectIdentifier(key), newValue)
     }
+  }
+
+  /// Sets `key` at this level: in this scope's own node when it is not shared (the first
+  /// key's inline value replaced in place, another key boxed), else in a new node created for
+  /// it, a child of the shared one, holding the value inline.
+  @inlinable
+  mutating func _setOverride<Value>(_ key: ObjectIdentifier, _ value: consuming Value) {
+    if storage.depth != 0, isKnownUniquelyReferenced(&storage) {
+      let node = storage
+      if node.firstKey == key, node.firstIsInline {
+        // Same key, so the node was created for this value type.
+        unsafeDowncast(node, to: ValueNode<Value>.self).value = value
+      } else {
+        node.put(key, ValueBox(value))
+      }
+    } else {
+      // The new node takes over this value's reference to the shared one as its parent (no
+      // retain and release): moved out of `storage`, which is initialized again right after.
+      let parent = Self._moveOut(&storage)
+      Self._initialize(&storage, to: ValueNode(taking: parent, key: key, value: value))
+    }
+  }
+
+  /// Takes the reference out of `storage` (left uninitialized, for `_initialize`).
+  @inlinable @inline(__always)
+  static func _moveOut(_ storage: UnsafeMutablePointer<DependencyStorage>)
+    -> Unmanaged<DependencyStorage>
+  {
+    UnsafeMutableRawPointer(storage).load(as: Unmanaged<DependencyStorage>.self)
+  }
+
+  @inlinable @inline(__always)
+  static func _initialize(
+    _ storage: UnsafeMutablePointer<DependencyStorage>, to node: consuming DependencyStorage
+  ) {
+    storage.initialize(to: node)
+  }
+
+  /// Sets `Key` inside `prepareDependencies`.
+  @usableFromInline
+  func _prepare<Key: TestDependencyKey>(
+    _ key: Key.Type, _ value: Key.Value, function: StaticString, fileID: StaticString,
+    filePath: StaticString, line: UInt, column: UInt
+  ) {
+    guard let preparation = storage.preparation else { return }
+    prepare(ObjectIdentifier(key), box: ValueBox(value), preparation: preparation,
+      keyType: Key.self, name: "\(function)", fileID: fileID, filePath: filePath, line: line,
+      column: column)
   }
 
   /// The default value of `Key` (no override set in this scope): prepared, or computed for the
@@ -138,9 +187,7 @@ public struct DependencyValues: Sendable {
 
   /// This scope's own node, created (child of the shared one) on the first change.
   mutating func uniqueStorage() -> DependencyStorage {
-    if !isKnownUniquelyReferenced(&storage) || storage === DependencyStorage.root
-      || storage.isPreparing
-    {
+    if !isKnownUniquelyReferenced(&storage) || storage.depth == 0 || storage.isPreparing {
       storage = DependencyStorage(parent: storage)
     }
     return storage

@@ -15,20 +15,37 @@ enum SettingScope {
   private static let key: pthread_key_t = {
     var key = pthread_key_t()
     pthread_key_create(&key) { raw in raw?.deallocate() }
+    keyPlusOne.store(UInt(key) + 1, ordering: .releasing)
     return key
   }()
 
-  /// This thread's mark.
-  static func threadMark() -> UnsafeMutablePointer<Bool> { mark() }
+  /// `key` plus one, 0 until it is created: a statically initialized word, so finding the mark
+  /// costs one load and `pthread_getspecific` (no lazy global's once-check).
+  private static let keyPlusOne = Atomic<UInt>(0)
 
+  /// This thread's mark.
   @inline(__always)
-  private static func mark() -> UnsafeMutablePointer<Bool> {
+  static func threadMark() -> UnsafeMutablePointer<Bool> {
+    let keyPlusOne = keyPlusOne.load(ordering: .acquiring)
+    if keyPlusOne != 0,
+      let raw = pthread_getspecific(pthread_key_t(truncatingIfNeeded: keyPlusOne - 1))
+    {
+      return raw.assumingMemoryBound(to: Bool.self)
+    }
+    return createMark()
+  }
+
+  @inline(never)
+  private static func createMark() -> UnsafeMutablePointer<Bool> {
     if let raw = pthread_getspecific(key) { return raw.assumingMemoryBound(to: Bool.self) }
     let mark = UnsafeMutablePointer<Bool>.allocate(capacity: 1)
     mark.initialize(to: false)
     pthread_setspecific(key, mark)
     return mark
   }
+
+  @inline(__always)
+  private static func mark() -> UnsafeMutablePointer<Bool> { threadMark() }
 
   /// How many async `withDependencies` closures run right now, in any task: while none does,
   /// the task-local need not be read (a task-local read costs more than the rest of a scope's
@@ -37,7 +54,11 @@ enum SettingScope {
 
   /// True while a `withDependencies` closure runs on this thread or task.
   static var isActive: Bool {
-    if let raw = pthread_getspecific(key), raw.assumingMemoryBound(to: Bool.self).pointee {
+    let keyPlusOne = keyPlusOne.load(ordering: .acquiring)
+    if keyPlusOne != 0,
+      let raw = pthread_getspecific(pthread_key_t(truncatingIfNeeded: keyPlusOne - 1)),
+      raw.assumingMemoryBound(to: Bool.self).pointee
+    {
       return true
     }
     return isSettingInTask

@@ -14,74 +14,99 @@ import Synchronization
 /// }
 /// ```
 /// An object returned by `operation` remembers these values for `withDependencies(from:)`.
-// Inlinable, so the caller's module specializes it for its result type; the scope's work is
-// in the non-generic helpers below, and only the safe runtime path (or an enclosing async
-// set-up) goes through the generic `withValue`.
+// Inlinable, so the caller's module specializes it for its result type (and drops the
+// remembering of a returned object when the result is not a class); the scope's work is in the
+// non-generic `_Scope` below, and only the safe runtime path (or an enclosing async set-up)
+// goes through the generic `withValue`.
 @inlinable
 @discardableResult
 public func withDependencies<R>(
   _ updateValues: (inout DependencyValues) throws -> Void,
   operation: () throws -> R
 ) rethrows -> R {
-  var values = DependencyValues._beginScope()
-  try DependencyValues._setUp(&values, updateValues)
+  let scope = try DependencyValues._Scope(updateValues)
+  // The size test is decided at compile time for a concrete `R`: no runtime cast for `Void` or
+  // any other result that cannot be a single reference.
+  guard MemoryLayout<R>.size == MemoryLayout<AnyObject>.size, R.self is AnyObject.Type else {
+    if scope.enter() {
+      defer { scope.exit() }
+      return try operation()
+    }
+    defer { scope.release() }
+    return try DependencyValues._runScopeSafely(scope.values, operation)
+  }
+  defer { scope.release() }
   let result: R
-  if let scope = DependencyValues._enterScope(values) {
-    defer { DependencyValues._exitScope(scope) }
+  if scope.enterRetaining() {
+    defer { scope.exit() }
     result = try operation()
   } else {
-    result = try DependencyValues._runScopeSafely(values, operation)
+    result = try DependencyValues._runScopeSafely(scope.values, operation)
   }
-  if R.self is AnyObject.Type { DependencyObjects.remember(result as AnyObject, values: values) }
+  DependencyObjects.remember(result as AnyObject, values: scope.values)
   return result
 }
 
 extension DependencyValues {
-  /// What `_enterScope` changed, for `_exitScope`.
+  /// A synchronous `withDependencies` scope: its values (the storage node, held at +1 by the
+  /// scope until `enter()` hands that reference to the runtime's binding, or `release()`), and
+  /// this thread's setting mark with its value outside the scope.
   @usableFromInline
   struct _Scope {
+    @usableFromInline let node: Unmanaged<DependencyStorage>
     @usableFromInline let mark: UnsafeMutablePointer<Bool>
     @usableFromInline let outerMark: Bool
-    @usableFromInline let entries: TaskLocalRuntime.Entries
-  }
 
-  /// The values a new scope starts from: the current ones, marked as being set up.
-  @usableFromInline
-  static func _beginScope() -> DependencyValues {
-    var values = DependencyValues.currentFast
-    values.beginSetting()
-    return values
-  }
+    /// Runs `updateValues` on the current values, marked as setting up. The first change
+    /// creates this scope's node (a child of the current one); a scope that changes nothing
+    /// binds the current node again.
+    @usableFromInline
+    init(_ updateValues: (inout DependencyValues) throws -> Void) rethrows {
+      let mark = SettingScope.threadMark()
+      let outerMark = mark.pointee
+      var values = DependencyValues.currentFast
+      mark.pointee = true
+      defer { mark.pointee = outerMark }
+      try updateValues(&values)
+      self.mark = mark
+      self.outerMark = outerMark
+      node = Unmanaged.passRetained(values.storage)
+    }
 
-  /// Runs a `withDependencies` closure on `values`, marked as setting up.
-  @usableFromInline
-  static func _setUp(
-    _ values: inout DependencyValues, _ updateValues: (inout DependencyValues) throws -> Void
-  ) rethrows {
-    try SettingScope.setting { try updateValues(&values) }
-    values.endSetting()
-  }
+    /// The scope's values (valid while the scope holds its node).
+    @usableFromInline
+    var values: DependencyValues { DependencyValues(storage: node.takeUnretainedValue()) }
 
-  /// Binds `values` as `_current` (unmarked as setting up) until `_exitScope`; nil when the
-  /// safe path must be taken instead (`_runScopeSafely`).
-  @usableFromInline
-  static func _enterScope(_ values: DependencyValues) -> _Scope? {
-    guard TaskLocalRuntime.usesFast, !SettingScope.isSettingInTask,
-      let entries = TaskLocalRuntime.fast
-    else { return nil }
-    let mark = SettingScope.threadMark()
-    let scope = _Scope(mark: mark, outerMark: mark.pointee, entries: entries)
-    mark.pointee = false
-    TaskLocalRuntime.push(
-      entries, DependencyValues.$_current, reference: values.storage, type: DependencyValues.self)
-    return scope
-  }
+    /// Binds the values as `_current` (unmarked as setting up) until `exit()`, handing the
+    /// scope's reference to the binding; false (nothing done, the reference still the scope's)
+    /// when the safe path must be taken instead (`_runScopeSafely`, then `release()`).
+    @usableFromInline
+    func enter() -> Bool {
+      guard TaskLocalRuntime.usesFast, !SettingScope.isSettingInTask else { return false }
+      mark.pointee = false
+      TaskLocalRuntime.pushDependencies(handingOver: node)
+      return true
+    }
 
-  /// Ends what `_enterScope` started.
-  @usableFromInline
-  static func _exitScope(_ scope: _Scope) {
-    scope.entries.pop()
-    scope.mark.pointee = scope.outerMark
+    /// `enter()`, keeping the scope's own reference (the caller still calls `release()`).
+    @usableFromInline
+    func enterRetaining() -> Bool {
+      guard TaskLocalRuntime.usesFast, !SettingScope.isSettingInTask else { return false }
+      mark.pointee = false
+      TaskLocalRuntime.pushDependencies(handingOver: node.retain())
+      return true
+    }
+
+    /// Ends what `enter()` started.
+    @usableFromInline
+    func exit() {
+      TaskLocalRuntime.popDependencies()
+      mark.pointee = outerMark
+    }
+
+    /// Drops the scope's reference to its node.
+    @usableFromInline
+    func release() { node.release() }
   }
 
   /// The scope through `TaskLocal.withValue` (and the task-local setting mark when an async

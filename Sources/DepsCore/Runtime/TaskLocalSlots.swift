@@ -55,9 +55,12 @@ enum TaskLocalRuntime {
   @inline(never)
   private static func decideMode() -> Bool {
     let usable = fast != nil
-    if usable {
+    if let fast {
       dependenciesKeyWord.store(
         UInt(bitPattern: key(DependencyValues.$_current)), ordering: .relaxed)
+      pushWord.store(UInt(bitPattern: unsafeBitCast(fast.push, to: Int.self)), ordering: .relaxed)
+      popWord.store(UInt(bitPattern: unsafeBitCast(fast.pop, to: Int.self)), ordering: .relaxed)
+      rootWord.store(UInt(bitPattern: rootStorageAddress), ordering: .relaxed)
     }
     mode.store(usable ? 1 : 2, ordering: .releasing)
     return usable
@@ -66,6 +69,20 @@ enum TaskLocalRuntime {
   /// The address of `DependencyValues.$_current` (set before `mode` becomes 1), so a hot read
   /// skips the lazy global's once-check.
   private static let dependenciesKeyWord = Atomic<UInt>(0)
+
+  /// `fast`'s push and pop (set before `mode` becomes 1), called by a scope without the lazy
+  /// global's once-check.
+  private static let pushWord = Atomic<UInt>(0)
+  private static let popWord = Atomic<UInt>(0)
+  /// `rootStorageAddress` (set before `mode` becomes 1), for the unbound reads.
+  private static let rootWord = Atomic<UInt>(0)
+
+  /// The root storage node (what an unbound `_current` holds); only once `usesFast` said so.
+  @inline(__always)
+  private static var fastRoot: Unmanaged<DependencyStorage> {
+    Unmanaged.fromOpaque(
+      UnsafeRawPointer(bitPattern: rootWord.load(ordering: .relaxed)).unsafelyUnwrapped)
+  }
 
   /// The runtime key of `DependencyValues._current`; only once `usesFast` said so.
   @inline(__always)
@@ -187,6 +204,23 @@ extension TaskLocalRuntime {
     return try body()
   }
 
+  /// Binds `_current` to the storage node `node` until `popDependencies()`, taking over the
+  /// caller's reference (the pop releases it): what `withDependencies` does on entry, through
+  /// the runtime's push called directly. Only once `usesFast` said so.
+  @inline(__always)
+  static func pushDependencies(handingOver node: Unmanaged<DependencyStorage>) {
+    var value = node.toOpaque()
+    let push = unsafeBitCast(Int(bitPattern: pushWord.load(ordering: .relaxed)), to: Push.self)
+    push(dependenciesKey, &value,
+      unsafeBitCast(DependencyValues.self as Any.Type, to: UnsafeRawPointer.self))
+  }
+
+  /// Ends what `pushDependencies` started (releasing its node).
+  @inline(__always)
+  static func popDependencies() {
+    unsafeBitCast(Int(bitPattern: popWord.load(ordering: .relaxed)), to: Pop.self)()
+  }
+
   /// `withDependencies` through `TaskLocal.withValue` (the safe path).
   static func withDependenciesSafely<R, E: Error>(
     _ values: DependencyValues, _ body: () throws(E) -> R
@@ -203,9 +237,22 @@ extension TaskLocalRuntime {
   static var currentStorageAddress: UnsafeRawPointer {
     guard usesFast else { return currentStorageAddressSafely }
     guard let slot = taskLocalValueGet(key: dependenciesKey) else {
-      return rootStorageAddress
+      return UnsafeRawPointer(fastRoot.toOpaque())
     }
     return slot.load(as: UnsafeRawPointer.self)
+  }
+
+  /// The storage node bound on this task/thread, nil when nothing is bound (then the root is
+  /// current): for a new `@Dependency`, which then retains nothing for it. (A root bound
+  /// explicitly is returned as itself.)
+  @inline(__always)
+  static var currentStorageUnlessRoot: DependencyStorage? {
+    guard usesFast else {
+      let storage = DependencyValues.$_current.get().storage
+      return storage === DependencyStorage.root ? nil : storage
+    }
+    guard let slot = taskLocalValueGet(key: dependenciesKey) else { return nil }
+    return slot.load(as: DependencyStorage.self)
   }
 
   /// `currentStorageAddress` through `entries`.
@@ -225,7 +272,7 @@ extension TaskLocalRuntime {
   static var currentDependencies: DependencyValues {
     guard usesFast else { return DependencyValues.$_current.get() }
     guard let slot = taskLocalValueGet(key: dependenciesKey) else {
-      return DependencyValues()
+      return DependencyValues(storage: fastRoot.takeUnretainedValue())
     }
     return slot.assumingMemoryBound(to: DependencyValues.self).pointee
   }

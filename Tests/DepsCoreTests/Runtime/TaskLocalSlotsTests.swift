@@ -94,6 +94,38 @@ private struct Marker: TestDependencyKey {
     #expect(safeStorage == nil)
   }
 
+  @Test func aScopesDirectPushAndPopBindLikeWithValue() throws {
+    // What a synchronous `withDependencies` calls once the check passed.
+    guard TaskLocalRuntime.usesFast else {
+      #expect(RuntimeSwitch.isSafeForced || TaskLocalRuntime.fast == nil)
+      return
+    }
+    let entries = try entries()
+    weak var released: DependencyStorage?
+    do {
+      let bound = values(5)
+      released = bound.storage
+      let address = UnsafeRawPointer(Unmanaged.passUnretained(bound.storage).toOpaque())
+      #expect(TaskLocalRuntime.currentStorageAddress == TaskLocalRuntime.rootStorageAddress)
+      #expect(TaskLocalRuntime.currentDependencies.storage === DependencyStorage.root)
+      TaskLocalRuntime.pushDependencies(handingOver: Unmanaged.passRetained(bound.storage))
+      #expect(TaskLocalRuntime.currentStorageAddress == address)
+      #expect(TaskLocalRuntime.currentStorageAddressSafely == address)
+      #expect(TaskLocalRuntime.currentStorageAddress(entries) == address)
+      #expect(DependencyValues._current[Marker.self] == 5)
+      // A public binding inside it is seen by the fast reads, and ends with its closure.
+      DependencyValues.$_current.withValue(values(6)) {
+        #expect(TaskLocalRuntime.currentDependencies[Marker.self] == 6)
+      }
+      #expect(TaskLocalRuntime.currentDependencies[Marker.self] == 5)
+      TaskLocalRuntime.popDependencies()
+      #expect(TaskLocalRuntime.currentStorageAddress == TaskLocalRuntime.rootStorageAddress)
+      #expect(DependencyValues._current[Marker.self] == 0)
+    }
+    // The pop released the reference the push took over.
+    #expect(released == nil)
+  }
+
   @Test func effectContextBindsLikeWithValue() async throws {
     let entries = try entries()
     let runtime = StoreRuntime()
