@@ -60,6 +60,12 @@ private struct TextyFeature: Reducer {
     defer { store.close() }
     _ = try ValueDecoder().decode(TextyFeature.Action.self, fromJSON: #"{"add":1}"#)
     _ = try ValueDecoder().decode(TextyFeature.Action.self, fromJSON: #"{"setNote":"x"}"#)
+    guard EnumWitnesses.usable else {
+      // Under DEPS_SAFE_RUNTIME=1 no case plan is learned: the text is left to the tree.
+      #expect(try sendText(store, #"{"add":2}"#) == nil)
+      #expect(store.state == ["count": 0, "note": ""])
+      return
+    }
     #expect(try sendText(store, #"{"add":2}"#) == [])
     #expect(try sendText(store, #" { "add" : 3 } "#) == [])
     #expect(try sendText(store, #"{"setNote":"caf\u00e9"}"#) == [])
@@ -90,7 +96,11 @@ private struct TextyFeature: Reducer {
     _ = try ValueDecoder().decode(TextyFeature.Action.self, fromJSON: #"{"hidden":1}"#)
     let message = #"unknown action "hidden" for Texty"#
     #expect(throws: BridgeError(.notFound, message)) { try store.send(JSONValue(json: #"{"hidden":1}"#)) }
-    #expect(throws: BridgeError(.notFound, message)) { try sendText(store, #"{"hidden":1}"#) }
+    if EnumWitnesses.usable {
+      #expect(throws: BridgeError(.notFound, message)) { try sendText(store, #"{"hidden":1}"#) }
+    } else {
+      #expect(try sendText(store, #"{"hidden":1}"#) == nil)
+    }
     #expect(store.state == ["count": 0, "note": ""])
   }
 }

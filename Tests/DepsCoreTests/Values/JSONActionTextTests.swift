@@ -142,7 +142,8 @@ private struct TextRandom: RandomNumberGenerator {
       #"{"nested":{"flag":true}}"#,
     ]
     for text in straight {
-      #expect(readsStraight(TextAction.self, text), "\(text)")
+      // Under DEPS_SAFE_RUNTIME=1 no case plan is learned, so every text takes the tree.
+      #expect(readsStraight(TextAction.self, text) == EnumWitnesses.usable, "\(text)")
       expectSame(TextAction.self, text)
     }
     #expect(try ValueDecoder().decode(TextAction.self, fromJSON: straight[3])
@@ -319,6 +320,6 @@ private struct TextRandom: RandomNumberGenerator {
     }
     // Every planned action is read without a tree.
     #expect(planned > 300)
-    #expect(straight == planned)
+    #expect(straight == (EnumWitnesses.usable ? planned : 0))
   }
 }
