@@ -18,10 +18,13 @@ final class LuaOverridesSink {
   var overrides = DependencyOverrides(registry: DepsLibrary.endpoints)
   /// False once the function that received the proxy returned (for collecting sinks).
   var isOpen = true
-  /// Applies each change at once (a test store's `store.dependencies`), when set.
-  let applyNow: ((DependencyOverrides) -> Void)?
+  /// Applies each change at once (an open store's `store.dependencies`), when set; throws
+  /// when it cannot (the store closed), and nothing changes.
+  let applyNow: ((DependencyOverrides) throws(LuaFailure) -> Void)?
 
-  init(applyNow: ((DependencyOverrides) -> Void)? = nil) { self.applyNow = applyNow }
+  init(applyNow: ((DependencyOverrides) throws(LuaFailure) -> Void)? = nil) {
+    self.applyNow = applyNow
+  }
 }
 
 /// One `d` / `d.numberFact` proxy: a sink and the path so far.
@@ -150,7 +153,7 @@ enum LuaDependencies {
       throw .error(error.message)
     }
     if let applyNow = sink.applyNow {
-      applyNow(change)
+      try applyNow(change)
     } else {
       sink.overrides = sink.overrides.appending(change)
     }

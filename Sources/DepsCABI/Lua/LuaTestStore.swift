@@ -266,14 +266,19 @@ enum LuaTestStore {
         lua_pushnil(L)
         return 1
       }
-      let (_, store) = try open(L)
+      let (box, store) = try open(L)
       switch key {
       case "state":
         guard LuaValue.push(L, store.state) else { throw .error("Lua stack overflow") }
       case "exhaustivity":
         LuaStack.push(L, store.exhaustivity == .on ? "on" : "off")
       default:
-        let sink = LuaOverridesSink { [weak store] change in store?.applyOverrides(change) }
+        let sink = LuaOverridesSink { [weak box] change throws(LuaFailure) in
+          guard let store = box?.store else {
+            throw .error("attempt to use a closed \(metatable)")
+          }
+          store.applyOverrides(change)
+        }
         LuaDependencies.pushProxy(L, sink: sink, path: "")
       }
       _ = runtime

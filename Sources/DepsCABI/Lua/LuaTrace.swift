@@ -44,8 +44,10 @@ enum LuaTrace {
   /// actions and their effects see them); the presets among them are kept for `.save`.
   static func pushOpenStoreDependencies(_ L: OpaquePointer, _ box: LuaStoreBox) throws(LuaFailure) {
     guard box.store != nil else { throw .error("attempt to use a closed deps.Store") }
-    let sink = LuaOverridesSink { [weak box] change in
-      guard let box, let store = box.store else { return }
+    let sink = LuaOverridesSink { [weak box] change throws(LuaFailure) in
+      guard let box, let store = box.store else {
+        throw .error("attempt to use a closed deps.Store")
+      }
       store.applyOverrides(change)
       for preset in change.presets {
         box.laterPresets.append((box.handledCount, preset.path, preset.value))

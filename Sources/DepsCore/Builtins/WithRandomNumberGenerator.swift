@@ -48,6 +48,8 @@ public final class WithRandomNumberGenerator: @unchecked Sendable {
   private let lock = ReentrantLock()
   /// Set only for a traced store's copy: told how many numbers each call drew.
   private let drawn: (@Sendable (Int) -> Void)?
+  /// A traced copy's original, whose generator it draws from (nil otherwise).
+  private let traced: WithRandomNumberGenerator?
 
   /// Wraps `generator`; every call of the dependency advances it.
   ///
@@ -58,12 +60,14 @@ public final class WithRandomNumberGenerator: @unchecked Sendable {
   public init<T: RandomNumberGenerator & Sendable>(_ generator: T) {
     self.generator = generator
     self.drawn = nil
+    self.traced = nil
   }
 
   /// Draws from `inner` and tells `drawn` how many numbers each call drew (a traced store's).
   init(counting inner: WithRandomNumberGenerator, _ drawn: @escaping @Sendable (Int) -> Void) {
-    self.generator = CountingGenerator(inner: inner)
+    self.generator = SystemRandomNumberGenerator()  // unused: calls draw from `inner`'s
     self.drawn = drawn
+    self.traced = inner
   }
 
   /// Runs `work` with exclusive access to the generator and returns its result.
@@ -81,27 +85,35 @@ public final class WithRandomNumberGenerator: @unchecked Sendable {
   {
     lock.lock()
     defer { lock.unlock() }
-    guard let drawn else { return try work(&generator) }
-    let counter = generator as? CountingGenerator
-    counter?.count.count = 0
-    defer { drawn(counter?.count.count ?? 0) }
-    return try work(&generator)
+    guard let drawn, let traced else { return try work(&generator) }
+    // A traced copy lends the original's generator (so both advance, or are replaced, alike),
+    // counting what this call draws through it.
+    return try traced { original in
+      let count = CountingGenerator.Count()
+      var counting: any RandomNumberGenerator = CountingGenerator(base: original, count: count)
+      defer {
+        // A `work` that replaced the generator leaves its own in the original, as untraced.
+        original = (counting as? CountingGenerator)?.base ?? counting
+        drawn(count.value)
+      }
+      return try work(&counting)
+    }
   }
 }
 
-/// Draws from another `WithRandomNumberGenerator`, counting the numbers drawn.
+/// Draws from `base`, counting the numbers drawn.
 private struct CountingGenerator: RandomNumberGenerator {
-  final class Count: @unchecked Sendable {
-    // Only touched while the owning WithRandomNumberGenerator's lock is held.
-    var count = 0
+  /// The numbers drawn, kept when the generator itself is replaced.
+  final class Count {
+    var value = 0
   }
 
-  let inner: WithRandomNumberGenerator
-  let count = Count()
+  var base: any RandomNumberGenerator
+  let count: Count
 
   mutating func next() -> UInt64 {
-    count.count += 1
-    return inner { $0.next() }
+    count.value += 1
+    return base.next()
   }
 }
 

@@ -76,6 +76,9 @@ public struct DependencyValues: Sendable {
     } else {
       // The new node takes over this value's reference to the shared one as its parent (no
       // retain and release): moved out of `storage`, which is initialized again right after.
+      // Both `&storage` must be the stored property's own address, which holds while
+      // `storage` is a plain stored `var` of this frozen-layout struct (no observers, no
+      // library evolution): a temporary's write-back would release the parent a second time.
       let parent = Self._moveOut(&storage)
       Self._initialize(&storage, to: ValueNode(taking: parent, key: key, value: value))
     }

@@ -4,6 +4,10 @@
 // that call, so C gets them as an error message and Lua as an error.
 
 /// A store whose state and actions travel as `JSONValue`.
+///
+/// Fronts drive stores through it; the stores themselves come from `FeatureDescriptor.open`
+/// (the one conformance, which keeps the bases of `statePatch()` and `stateChanges()`). It is
+/// not meant to be conformed to outside DepsCore, and requirements are added without defaults.
 public protocol BridgedStore: AnyObject, Sendable {
   /// The feature it runs.
   var feature: FeatureDescriptor { get }

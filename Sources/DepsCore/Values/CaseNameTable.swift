@@ -30,6 +30,13 @@ final class CaseNameTable<Value>: @unchecked Sendable {
     entries = UnsafeMutablePointer<Entry>.allocate(capacity: capacity)
   }
 
+  deinit {
+    let count = published.load(ordering: .acquiring)
+    for index in 0..<count { (entries + index).pointee.name.deallocate() }
+    entries.deinitialize(count: count)
+    entries.deallocate()
+  }
+
   /// Appends `value` for `name` of `type`; `false` when the table is full. Callers serialize
   /// their appends (one writer at a time); readers may run meanwhile.
   @discardableResult

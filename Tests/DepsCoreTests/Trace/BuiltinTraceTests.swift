@@ -3,6 +3,7 @@
 // a step naming its layer and the override's `file:line`, counted for the unused-override
 // report; a store without a recorder records nothing and its test clock still advances.
 import Foundation
+import Synchronization
 import Testing
 @testable import DepsCore
 import DepsTestSupport
@@ -173,5 +174,33 @@ private struct Zoned: Reducer {
     }
     #expect(store.dependencies.continuousClock is TracedClock)
     #expect(store.testClocks.count == 1 && store.testClocks[0] === clock)
+  }
+
+  @Test func eachRandomCallReportsItsOwnDraws() {
+    let counts = Mutex<[Int]>([])
+    let original = WithRandomNumberGenerator(LCRNG(seed: 3))
+    let random = WithRandomNumberGenerator(
+      counting: original, { n in counts.withLock { $0.append(n) } })
+    random { _ = $0.next(); _ = $0.next() }
+    random { _ = $0.next() }
+    // A call that replaces the generator it was given reports what it drew before that.
+    random { generator in
+      _ = generator.next()
+      generator = LCRNG(seed: 9)
+      _ = generator.next()
+    }
+    random { _ = $0.next() }
+    #expect(counts.withLock { $0 } == [2, 1, 1, 1])
+    // The replacement stays, as it would without the trace: the next number is LCRNG(seed: 9)'s
+    // second.
+    var expected = LCRNG(seed: 9)
+    _ = expected.next()
+    _ = expected.next()
+    let third = expected.next()
+    #expect(random { $0.next() } == third)
+    // And an untraced copy of the same original sees the same generator.
+    var probe = LCRNG(seed: 9)
+    for _ in 0..<3 { _ = probe.next() }
+    #expect(original { $0.next() } == probe.next())
   }
 }

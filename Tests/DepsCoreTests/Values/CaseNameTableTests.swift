@@ -1,5 +1,6 @@
 // `CaseNameTable`: entries appended by one writer at a time are found by readers that take no
 // lock, by (type, name) as a `String` or as UTF-8 bytes; a full table refuses more.
+import Synchronization
 import Testing
 
 @testable import DepsCore
@@ -52,5 +53,25 @@ private enum TableB {}
     }
     #expect(table.count == 500)
     #expect(table.value(TableA.self, "case499") == 499)
+  }
+
+  @Test func aFreedTableReleasesItsValues() {
+    final class Counter: Sendable {
+      let value = Atomic<Int>(0)
+    }
+    final class Tracked: Sendable {
+      let freed: Counter
+      init(_ freed: Counter) { self.freed = freed }
+      deinit { freed.value.add(1, ordering: .relaxed) }
+    }
+    let freed = Counter()
+    do {
+      let table = CaseNameTable<Tracked>(capacity: 4)
+      table.append(TableA.self, "first", Tracked(freed))
+      table.append(TableA.self, "second", Tracked(freed))
+      #expect(table.value(TableA.self, "second") != nil)
+      #expect(freed.value.load(ordering: .relaxed) == 0)
+    }
+    #expect(freed.value.load(ordering: .relaxed) == 2)
   }
 }

@@ -110,8 +110,11 @@ check.raises([[HERE: bad argument #1 to 'Store' (field 'context': "live", "previ
 check.raises([[HERE: unknown action "bogus" for Counter]], function() s:send("bogus") end)
 check.raises("HERE: bad argument #1 to 'on_action' (function expected, got number)", function() s:on_action(3) end)
 check.raises("HERE: cannot set field 'state' of a deps.Store", function() s.state = {} end)
+local kept = s.dependencies
 s:close()
 check.raises("HERE: attempt to use a closed deps.Store", function() s:send("incrementButtonTapped") end)
+-- A dependencies proxy kept from the open store refuses assignments once it closed.
+check.raises("HERE: attempt to use a closed deps.Store", function() kept.uuid = "incrementing" end)
 check.eq(s.closed, true, "closed")
 do
   local scoped <close> = deps.Store { feature = "Timer", context = "live" }

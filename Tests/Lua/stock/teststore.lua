@@ -98,6 +98,10 @@ todos:send("deleteButtonTapped", { id = "DEADBEEF-DEAD-BEEF-DEAD-BEEFDEADBEEF" }
            function(s) table.remove(s.todos, 1) end)
 check.eq(todos.state, { todos = {} }, "an emptied array stays an array")
 check.raises([[HERE: expected "incrementing" or a UUID string for uuid, got "nope"]], function() todos.dependencies.uuid = "nope" end)
+local kept = todos.dependencies
+todos:close()
+-- A dependencies proxy kept from the open test store refuses assignments once it closed.
+check.raises("HERE: attempt to use a closed deps.TestStore", function() kept.uuid = "incrementing" end)
 
 -- Exhaustivity off: unasserted changes and actions pass; skip_received_actions.
 local counter = deps.TestStore {

@@ -150,17 +150,18 @@ final class EffectRun: @unchecked Sendable {
     return EffectRun(self, operation: Self.store(mappedOperation), handler: mappedHandler)
   }
 
-  /// The same run with `wrap` around its operation (errors still handled by `fail`).
+  /// The same run with `wrap` around its operation and its error handling: a `catch` handler
+  /// runs inside `wrap` too (it sees what `wrap` binds, e.g. the dismiss sink).
   func wrapped<Action>(
     as _: Action.Type,
     _ wrap: @escaping @Sendable (
       _ send: Send<Action>, _ operation: @Sendable () async throws -> Void
     ) async throws -> Void
   ) -> EffectRun {
-    let operation = self.operation(as: Action.self)
+    let base = self
     let wrappedOperation: @Sendable (Send<Action>) async throws -> Void = { send in
-      try await wrap(send) { try await operation(send) }
+      try await wrap(send) { await base.perform(send) }
     }
-    return EffectRun(self, operation: Self.store(wrappedOperation), handler: storedHandler)
+    return EffectRun(self, operation: Self.store(wrappedOperation), handler: nil)
   }
 }

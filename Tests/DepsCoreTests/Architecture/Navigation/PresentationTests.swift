@@ -12,7 +12,9 @@ struct Sheet: Reducer {
     case increment
     case closeButtonTapped
     case startLongLiving
+    case failThenDismiss
   }
+  struct Failure: Error {}
   @Dependency(\.dismiss) var dismiss
   @Dependency(\.continuousClock) var clock
   func reduce(into state: inout State, action: Action) -> Effect<Action> {
@@ -24,6 +26,8 @@ struct Sheet: Reducer {
       return .run { _ in await dismiss() }
     case .startLongLiving:
       return .run { _ in try await clock.sleep(for: .seconds(3600)) }
+    case .failThenDismiss:
+      return .run { _ in throw Failure() } catch: { _, _ in await dismiss() }
     }
   }
 }
@@ -96,6 +100,17 @@ struct Presenter: Reducer {
     await store.finish()
   }
 
+  @Test func aCatchHandlerDismissesTheChild() async {
+    let store = makeStore()
+    await store.send(.presentSheet) { $0.sheet = Sheet.State() }
+    await store.send(.sheet(.presented(.failThenDismiss)))
+    await store.receive(.sheet(.dismiss)) {
+      $0.sheet = nil
+      $0.log = ["sheet dismissed with count 0"]
+    }
+    await store.finish()
+  }
+
   @Test func dismissingCancelsTheChildsEffects() async {
     let store = makeStore()
     await store.send(.presentSheet) { $0.sheet = Sheet.State() }
@@ -130,7 +145,7 @@ struct Presenter: Reducer {
     #expect(
       issues.map(\.message) == [
         """
-        An "ifLet" at "DepsCoreTests/PresentationTests.swift:64" received a presentation action \
+        An "ifLet" at "DepsCoreTests/PresentationTests.swift:68" received a presentation action \
         when destination state was absent. …
 
           Action:
@@ -160,7 +175,7 @@ struct Presenter: Reducer {
     #expect(
       issues.map(\.message) == [
         """
-        A reducer requested dismissal at "DepsCoreTests/PresentationTests.swift:24", but \
+        A reducer requested dismissal at "DepsCoreTests/PresentationTests.swift:26", but \
         couldn't be dismissed. …
 
         This is generally considered an application logic error, and can happen when a reducer \
