@@ -223,13 +223,7 @@ final class SwiftBridgedTestStore<State: Equatable, Action>: BridgedTestStore,
   var state: JSONValue { codec.encodeState(store.currentState) }
 
   func applyOverrides(_ overrides: DependencyOverrides) {
-    var values = store.dependencies
-    overrides.apply(to: &values)
-    if let trace = values.dependencyTrace {
-      trace.noteOverrides(overrides.overriddenPaths, sites: overrides.sites)
-      values = values.instrumented(for: trace, only: Set(overrides.overriddenPaths))
-    }
-    store.dependencies = values
+    overrides.applyToOpenStore(&store.dependencies)
   }
 
   func close() -> [String] {

@@ -17,14 +17,18 @@ private protocol OverridableBridgedStore {
 extension SwiftBridgedStore: OverridableBridgedStore {
   fileprivate func applyToDependencies(_ overrides: DependencyOverrides) {
     let core = store.core
-    core.lock.withLock {
-      var values = core.dependencies
-      overrides.apply(to: &values)
-      if let trace = values.dependencyTrace {
-        trace.noteOverrides(overrides.overriddenPaths, sites: overrides.sites)
-        values = values.instrumented(for: trace, only: Set(overrides.overriddenPaths))
-      }
-      core.dependencies = values
+    core.lock.withLock { overrides.applyToOpenStore(&core.dependencies) }
+  }
+}
+
+extension DependencyOverrides {
+  /// Applies these overrides to an open store's `values`; when the store is traced, its trace
+  /// notes them and traces the overridden dependencies from now on.
+  func applyToOpenStore(_ values: inout DependencyValues) {
+    apply(to: &values)
+    if let trace = values.dependencyTrace {
+      trace.noteOverrides(overriddenPaths, sites: sites)
+      values = values.instrumented(for: trace, only: Set(overriddenPaths))
     }
   }
 }

@@ -41,7 +41,7 @@ enum StateChanges {
     case .other:
       break
     }
-    if let equal = equalIfEquatable(old, new), equal { return }
+    if let equal = equals(old, new), equal { return }
     JSONPatch.diff(
       from: try ValueEncoder().encode(old), to: try ValueEncoder().encode(new), path: path,
       into: &operations)
@@ -98,20 +98,6 @@ enum StateChanges {
     where !(newKeys?.contains(member.key) ?? new.contains(where: { $0.key == member.key })) {
       operations.append(JSONPatch.remove(path + "/" + JSONPatch.escape(member.key)))
     }
-  }
-
-  /// `old == new` when `T` is `Equatable`, else nil.
-  static func equalIfEquatable<T>(_ old: T, _ new: T) -> Bool? {
-    guard let old = old as? any Equatable else { return nil }
-    return old.isEqual(toSameType: new)
-  }
-}
-
-extension Equatable {
-  /// `self == other` when `other` is a `Self`.
-  fileprivate func isEqual(toSameType other: Any) -> Bool {
-    guard let other = other as? Self else { return false }
-    return self == other
   }
 }
 
