@@ -303,24 +303,29 @@ struct JSONParser {
   static func skipPlainASCII(_ bytes: UnsafePointer<UInt8>, from index: Int, end: Int)
     -> Int
   {
-    let ones: UInt64 = 0x0101_0101_0101_0101
-    let highs: UInt64 = 0x8080_8080_8080_8080
     var index = index
     while index + 8 <= end {
       let word = UInt64(
         littleEndian: UnsafeRawPointer(bytes + index).loadUnaligned(as: UInt64.self))
-      let quotes = word ^ (ones &* UInt64(UInt8(ascii: "\"")))
-      let backslashes = word ^ (ones &* UInt64(UInt8(ascii: "\\")))
-      // A zero byte of `quotes`/`backslashes`, a byte below 0x20, or a high bit. A borrow
-      // can flag a byte above a flagged one, never below: the lowest flag is exact.
-      let zeroQuote = (quotes &- ones) & ~quotes
-      let zeroBackslash = (backslashes &- ones) & ~backslashes
-      let control = word &- (ones &* 0x20)
-      let flags = (zeroQuote | zeroBackslash | control | word) & highs
+      let flags = escapeFlags(word) | (word & 0x8080_8080_8080_8080)
       guard flags == 0 else { return index + flags.trailingZeroBitCount >> 3 }
       index += 8
     }
     return index
+  }
+
+  /// The high bit of each byte of `word` (little-endian order) that a JSON string cannot hold
+  /// as is: a quote, a backslash or a control character (below 0x20). A borrow can flag a byte
+  /// above a flagged one, never below: the lowest flag is exact, and no flag means none.
+  @inline(__always)
+  static func escapeFlags(_ word: UInt64) -> UInt64 {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let quotes = word ^ (ones &* UInt64(UInt8(ascii: "\"")))
+    let backslashes = word ^ (ones &* UInt64(UInt8(ascii: "\\")))
+    let zeroQuote = (quotes &- ones) & ~quotes
+    let zeroBackslash = (backslashes &- ones) & ~backslashes
+    let control = (word &- (ones &* 0x20)) & ~word
+    return (zeroQuote | zeroBackslash | control) & 0x8080_8080_8080_8080
   }
 
   /// The string of the UTF-8 bytes `utf8` (already checked; invalid UTF-8 would be repaired,

@@ -527,7 +527,7 @@ final class JSONTextEncoding {
     var offset = 0
     while offset + 8 <= length {
       let word = UnsafeRawPointer(source + offset).loadUnaligned(as: UInt64.self)
-      if Self.needsEscape(word) { return false }
+      if JSONParser.escapeFlags(word) != 0 { return false }
       offset += 8
     }
     while offset < length {
@@ -541,19 +541,6 @@ final class JSONTextEncoding {
     bytes[count + 1 + length] = UInt8(ascii: "\"")
     count += length + 2
     return true
-  }
-
-  /// Whether one of the 8 bytes is below 0x20, a quote or a backslash.
-  @inline(__always)
-  private static func needsEscape(_ word: UInt64) -> Bool {
-    let ones: UInt64 = 0x0101_0101_0101_0101
-    let highs: UInt64 = 0x8080_8080_8080_8080
-    let control = (word &- ones &* 0x20) & ~word & highs
-    let quote = word ^ (ones &* 0x22)
-    let backslash = word ^ (ones &* 0x5C)
-    let zeroQuote = (quote &- ones) & ~quote & highs
-    let zeroBackslash = (backslash &- ones) & ~backslash & highs
-    return (control | zeroQuote | zeroBackslash) != 0
   }
 
   /// `text` with escapes, by `JSONWriter` (the rare path).
