@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.2
 // Deps: swift-dependencies and the TCA loop on Linux, with a C ABI and a Lua front.
 // Layers (docs/architecture.md): DepsCore (values → registries → the Swift API), DepsCatalogue
 // (the seed features, a module like any other), DepsCABI (the C API and the Lua module over the
@@ -33,8 +33,15 @@ let package = Package(
     // which FoundationEssentials looks up by name at run time: a static link would leave it out,
     // so one symbol of each ICU-backed type is required here — unless DEPS_WITHOUT_ICU=1 asks
     // for the small library without it (`scripts/install --without-icu`; docs/embedding.md).
+    // The concurrency kit (docs/architecture.md): one re-entrant lock, one pumped executor, one
+    // monotonic clock, the interrupt request; package-internal but for StoreInterrupt.
+    .target(name: "DepsConcurrency"),
+    // Every use of a Swift-runtime internal, each behind one checked API with a safe path
+    // (docs/architecture.md, "Runtime tricks"); names no type of the layers above.
+    .target(name: "DepsRuntime"),
     .target(
       name: "DepsCore",
+      dependencies: ["DepsConcurrency", "DepsRuntime"],
       linkerSettings: withoutICU
         ? []
         : [
@@ -47,10 +54,10 @@ let package = Package(
         ]),
     // Swift Testing traits and the XCTest cache reset: links the test frameworks, so it is a
     // module of its own that only test targets use.
-    .target(name: "DepsTestSupport", dependencies: ["DepsCore"]),
+    .target(name: "DepsTestSupport", dependencies: ["DepsCore", "DepsRuntime"]),
     // libDeps.so exports only the C API and luaopen_* (exports.map); everything else is local.
     .target(
-      name: "DepsCABI", dependencies: ["DepsCore", "CLua", "CDepsLibrary"],
+      name: "DepsCABI", dependencies: ["DepsCore", "DepsRuntime", "CLua", "CDepsLibrary"],
       exclude: ["exports.map"],
       linkerSettings: [
         .unsafeFlags([
@@ -74,7 +81,8 @@ let package = Package(
     .testTarget(
       name: "DepsCoreTests",
       dependencies: [
-        "DepsCore", "DepsCatalogue", "DepsTestSupport", "SeedClientInterface", "SeedClientLive",
+        "DepsCore", "DepsRuntime", "DepsCatalogue", "DepsTestSupport", "SeedClientInterface",
+        "SeedClientLive",
       ]),
     .testTarget(
       name: "DepsCatalogueTests", dependencies: ["DepsCatalogue", "DepsCore", "DepsTestSupport"]),

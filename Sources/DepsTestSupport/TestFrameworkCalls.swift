@@ -2,6 +2,7 @@
 // public API (DepsCore links neither framework; it finds this type by name). See
 // Sources/DepsCore/Runtime/TestFrameworks.swift.
 import DepsCore
+import DepsRuntime
 import Testing
 import XCTest
 

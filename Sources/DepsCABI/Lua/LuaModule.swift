@@ -6,6 +6,7 @@
 // docs/lua-api.md is the contract; LuaTesting.swift documents the hooks depsh uses.
 import CLua
 import DepsCore
+import DepsRuntime
 
 enum LuaModule {
   /// The module's functions (name → Swift function), as a luaL_Reg table.

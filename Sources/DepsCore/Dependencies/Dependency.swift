@@ -104,7 +104,7 @@ extension DependencyValues {
   /// for the root.
   @usableFromInline
   static func currentStorageForWrapper() -> DependencyStorage? {
-    TaskLocalRuntime.currentStorageUnlessRoot
+    DependencyScope.currentStorageUnlessRoot
   }
 }
 

@@ -1,5 +1,7 @@
 // Where dependency values come from: live, preview or test. The default is read once from the
 // environment: DEPS_CONTEXT=live|preview|test, else test under `swift test`, else live.
+
+import DepsRuntime
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -1,6 +1,8 @@
 // `DependencyValues`: the collection of dependencies in effect, as in swift-dependencies.
 // Register a dependency with a computed property; read it with `@Dependency(\.name)`;
 // override it with `withDependencies { $0.name = … }`.
+
+import DepsRuntime
 import Synchronization
 
 /// The dependencies in effect for the current scope.

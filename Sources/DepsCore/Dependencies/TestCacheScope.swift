@@ -10,6 +10,8 @@
 //   no test framework, so the observer that empties it lives in `DepsTestSupport` (which links
 //   XCTest); DepsCore finds it by its mangled type name and installs it on first use.
 // - outside tests: the process cache.
+
+import DepsRuntime
 import Synchronization
 
 /// A type DepsCore can find by name to install test-framework hooks it cannot link itself.

@@ -82,25 +82,25 @@ extension DependencyValues {
     /// when the safe path must be taken instead (`_runScopeSafely`, then `release()`).
     @usableFromInline
     func enter() -> Bool {
-      guard TaskLocalRuntime.usesFast, !SettingScope.isSettingInTask else { return false }
+      guard DependencyScope.usesFast, !SettingScope.isSettingInTask else { return false }
       mark.pointee = false
-      TaskLocalRuntime.pushDependencies(handingOver: node)
+      DependencyScope.pushHandingOver(node)
       return true
     }
 
     /// `enter()`, keeping the scope's own reference (the caller still calls `release()`).
     @usableFromInline
     func enterRetaining() -> Bool {
-      guard TaskLocalRuntime.usesFast, !SettingScope.isSettingInTask else { return false }
+      guard DependencyScope.usesFast, !SettingScope.isSettingInTask else { return false }
       mark.pointee = false
-      TaskLocalRuntime.pushDependencies(handingOver: node.retain())
+      DependencyScope.pushHandingOver(node.retain())
       return true
     }
 
     /// Ends what `enter()` started.
     @usableFromInline
     func exit() {
-      TaskLocalRuntime.popDependencies()
+      DependencyScope.pop()
       mark.pointee = outerMark
     }
 
@@ -116,7 +116,7 @@ extension DependencyValues {
     rethrows -> R
   {
     try SettingScope.notSetting {
-      try TaskLocalRuntime.withDependencies(values, operation)
+      try DependencyScope.withValues(values, operation)
     }
   }
 }

@@ -1,6 +1,8 @@
 // Issue reporters: where `reportIssue` sends what went wrong. The current list is task-local
 // (`withIssueReporters`); by default it fails the running Swift test under `swift test` and
 // prints `file:line: message` to stderr elsewhere.
+
+import DepsRuntime
 import Synchronization
 
 #if canImport(Glibc)
@@ -36,8 +38,15 @@ public struct TestFailureReporter: IssueReporter {
   public init() {}
   /// Records the issue in the running test, or prints it when no test is running.
   public func reportIssue(_ issue: ReportedIssue) {
-    if TestFrameworks.recordInSwiftTesting(issue) { return }
-    if TestFrameworks.failInXCTest(issue) { return }
+    if TestFrameworks.recordInSwiftTesting(
+      issue.message, fileID: issue.fileID, filePath: issue.filePath, line: issue.line,
+      column: issue.column)
+    {
+      return
+    }
+    if TestFrameworks.failInXCTest(issue.message, filePath: issue.filePath, line: issue.line) {
+      return
+    }
     RuntimeWarningReporter().reportIssue(issue)
   }
 }

@@ -9,6 +9,8 @@
 // means no payload. Probing instead of comparing type names (`IncrementButtonTappedCodingKeys`)
 // avoids a runtime demangle per action (≈ 200 ns), and works for any key type naming scheme.
 // The same metadata lets an unknown case name come with the list of known ones.
+
+import DepsRuntime
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else

@@ -8,6 +8,8 @@
 // malformed text — and the caller then parses the whole text and decodes the tree, which
 // gives the value or the error it always gave. The only allocation on the way is a payload
 // string's own storage.
+
+import DepsRuntime
 #if canImport(Glibc)
 import Glibc
 #endif

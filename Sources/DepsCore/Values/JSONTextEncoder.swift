@@ -23,6 +23,8 @@
 // A container kept by the value's code and written after its value is done, or during a later
 // value, only makes that later value take the tree. Writing one from another thread while an
 // encoder runs is a data race, as with any `Encoder`.
+
+import DepsRuntime
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else

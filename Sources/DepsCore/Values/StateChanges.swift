@@ -10,6 +10,8 @@
 
 /// The changes between two typed values, as JSON Patch operations on their `ValueEncoder`
 /// encodings.
+
+import DepsRuntime
 import Synchronization
 #if canImport(FoundationEssentials)
 import FoundationEssentials

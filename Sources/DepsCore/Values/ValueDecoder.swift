@@ -2,6 +2,8 @@
 // convention of docs/values.md for any enum with synthesized Codable (see EnumCoding.swift), `Date`
 // from seconds since 1970, `UUID` from its string. Every failure is a `ValueError` naming the
 // path and what was expected, e.g. `expected an integer at numberFactResponse.success, got "abc"`.
+
+import DepsRuntime
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else

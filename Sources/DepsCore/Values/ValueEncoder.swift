@@ -1,6 +1,8 @@
 // `ValueEncoder`: `Encodable` → `JSONValue` directly (no JSON text in between). Follows docs/values.md:
 // enums with synthesized Codable come out in the action convention (see EnumCoding.swift),
 // `Date` as seconds since 1970, `UUID` as its uppercase string, nil optionals absent.
+
+import DepsRuntime
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else

@@ -14,7 +14,7 @@ import Testing
 
   /// Polls `condition` every 10 ms for up to 5 s.
   private func eventually(_ condition: () -> Bool) async throws -> Bool {
-    let deadline = ContinuousClock.now + .seconds(5)
+    let deadline = ContinuousClock.now + .seconds(15)
     while !condition() {
       if ContinuousClock.now > deadline { return false }
       try await Task.sleep(for: .milliseconds(10))

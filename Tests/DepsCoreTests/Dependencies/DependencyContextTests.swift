@@ -2,6 +2,7 @@
 // and the message for an invalid DEPS_CONTEXT value.
 import Testing
 @testable import DepsCore
+@testable import DepsRuntime
 
 #if canImport(Glibc)
 import Glibc

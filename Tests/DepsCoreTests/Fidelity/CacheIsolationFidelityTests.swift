@@ -4,6 +4,7 @@
 // what another test sees — with no helper scope in the tests below.
 import Testing
 @testable import DepsCore
+@testable import DepsRuntime
 import DepsTestSupport
 
 /// A stateful default: every computed instance starts at zero.

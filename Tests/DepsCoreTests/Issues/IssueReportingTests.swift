@@ -2,6 +2,7 @@
 // `withExpectedIssue`, and that a reported issue fails the running Swift Testing test.
 import Testing
 @testable import DepsCore
+@testable import DepsRuntime
 
 /// A reporter that counts what it receives, to check that scopes replace reporters.
 private final class CountingReporter: IssueReporter {
@@ -98,8 +99,7 @@ private final class CountingReporter: IssueReporter {
   @Test func recordingOutsideAnyTestIsNotPossible() async {
     let recorded = await Task.detached {
       TestFrameworks.recordInSwiftTesting(
-        ReportedIssue(message: "outside", fileID: "M/F.swift", filePath: "F.swift", line: 1,
-          column: 1))
+        "outside", fileID: "M/F.swift", filePath: "F.swift", line: 1, column: 1)
     }.value
     #expect(recorded == false)
   }

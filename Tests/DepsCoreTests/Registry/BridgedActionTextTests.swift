@@ -5,6 +5,7 @@
 import Testing
 
 @testable import DepsCore
+@testable import DepsRuntime
 
 private struct TextyFeature: Reducer {
   struct State: Codable, Equatable, Sendable {

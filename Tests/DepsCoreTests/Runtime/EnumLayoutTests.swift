@@ -2,6 +2,7 @@
 // fast result equals what the language (the safe path) gives.
 import Testing
 @testable import DepsCore
+@testable import DepsRuntime
 
 private enum Shape: Equatable, Codable {
   case circle(Double)

@@ -4,6 +4,7 @@
 import Foundation
 import Testing
 @testable import DepsCore
+@testable import DepsRuntime
 
 private struct Leaf: Codable {
   var count: Int

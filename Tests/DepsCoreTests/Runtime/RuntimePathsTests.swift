@@ -5,12 +5,26 @@ import Glibc
 #endif
 import Testing
 @testable import DepsCore
+@testable import DepsRuntime
 
 @Suite struct RuntimePathsTests {
   @Test func everyTrickIsFastUnlessForcedSafe() {
-    let expected = RuntimeSwitch.isSafeForced ? "safe (DEPS_SAFE_RUNTIME=1)" : "fast"
-    #expect(RuntimePaths.all.map(\.name) == ["task_locals", "enum_witnesses"])
-    #expect(RuntimePaths.all.map(\.path) == [expected, expected])
+    let names = [
+      "task_locals", "enum_layout", "enum_witnesses", "keyed_containers", "test_frameworks",
+      "effect_closures",
+    ]
+    #expect(RuntimePaths.all.map(\.name) == names)
+    for (name, path) in RuntimePaths.all {
+      let expected: String
+      if RuntimeSwitch.failsCheck(name) {
+        expected = "safe (check made to fail)"
+      } else if RuntimeSwitch.isSafeForced && name != "enum_layout" {
+        expected = "safe (DEPS_SAFE_RUNTIME=1)"
+      } else {
+        expected = "fast"
+      }
+      #expect(path == expected, "\(name)")
+    }
   }
 
   @Test func runtimeEntryPointsAreFoundByName() {

@@ -3,6 +3,7 @@
 import Synchronization
 import Testing
 @testable import DepsCore
+@testable import DepsRuntime
 
 private struct Recorded: Sendable {
   let comment: String

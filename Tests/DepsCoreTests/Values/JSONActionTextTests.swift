@@ -1,5 +1,6 @@
 import Testing
 @testable import DepsCore
+@testable import DepsRuntime
 
 // Decoding an action straight from its JSON text (`ValueDecoder.decode(_:fromJSON:)`,
 // `JSONActionText`) must give exactly what parsing the text and decoding the tree gives:

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import DepsCore
+@testable import DepsRuntime
 @testable import DepsCatalogue
 
 // Test types mirroring docs/values.md, "The seed catalogue", declared here so the test owns them.

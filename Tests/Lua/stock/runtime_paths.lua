@@ -6,8 +6,14 @@ local deps = require "deps"
 
 local forced = os.getenv("DEPS_SAFE_RUNTIME") == "1"
 local expected = forced and "safe (DEPS_SAFE_RUNTIME=1)" or "fast"
-check.eq(deps.runtime_paths(), { task_locals = expected, enum_witnesses = expected },
-  "deps.runtime_paths()")
+check.eq(deps.runtime_paths(), {
+  task_locals = expected,
+  enum_layout = "fast", -- the enum JSON shape depends on it: DEPS_SAFE_RUNTIME leaves it on
+  enum_witnesses = expected,
+  keyed_containers = expected,
+  test_frameworks = forced and expected or "not used (no test framework loaded)",
+  effect_closures = expected,
+}, "deps.runtime_paths()")
 -- A fresh table each call (a caller may keep or change it).
 local first = deps.runtime_paths()
 first.task_locals = nil

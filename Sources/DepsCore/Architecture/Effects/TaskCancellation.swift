@@ -2,6 +2,8 @@
 // effect they share the store's cancellation ids with `Effect.cancellable(id:)` and
 // `Effect.cancel(id:)` (either cancels work marked by the other); elsewhere they use one
 // process-wide table of ids.
+
+import DepsRuntime
 import Synchronization
 
 /// The store and send an effect's operation runs for (bound while the store runs it), and the
@@ -38,10 +40,16 @@ extension EffectContext {
   /// Makes `self` the current effect context of this task until the matching `unbind()`,
   /// without a closure (Runtime/TaskLocalSlots.swift). Returns false (and binds nothing) on
   /// the runtime's safe path: the caller then uses `EffectContext.$current.withValue`.
-  func bind() -> Bool { TaskLocalRuntime.bindEffectContext(self) }
+  func bind() -> Bool {
+    guard TaskLocalRuntime.usesFast, TaskLocalRuntime.isOneReference(EffectContext?.self) else {
+      return false
+    }
+    TaskLocalRuntime.push(EffectContext.$current, reference: self)
+    return true
+  }
 
   /// Ends what a successful `bind()` started (same task, innermost first).
-  func unbind() { TaskLocalRuntime.unbindEffectContext() }
+  func unbind() { TaskLocalRuntime.pop() }
 }
 
 /// The work started by `withTaskCancellation` outside any store, by id.

@@ -7,19 +7,29 @@ import Glibc
 #endif
 
 /// The process-wide switch of the runtime fast paths.
-enum RuntimeSwitch {
+package enum RuntimeSwitch {
   /// True when the environment variable `DEPS_SAFE_RUNTIME` is `1` (read once): every trick in
   /// Runtime/ then takes its safe path.
-  static let isSafeForced: Bool = {
+  package static let isSafeForced: Bool = {
     guard let raw = getenv("DEPS_SAFE_RUNTIME") else { return false }
     return String(cString: raw) == "1"
   }()
+
+  /// The tricks whose check is made to fail (`DEPS_RUNTIME_FAIL_CHECK=task_locals,…`, read
+  /// once): the forced-fallback tests run the suite this way and compare with the fast path.
+  package static let failedChecks: Set<String> = {
+    guard let raw = getenv("DEPS_RUNTIME_FAIL_CHECK") else { return [] }
+    return Set(String(cString: raw).split(separator: ",").map(String.init))
+  }()
+
+  /// Whether `trick`'s check is made to fail (see `failedChecks`).
+  package static func failsCheck(_ trick: String) -> Bool { failedChecks.contains(trick) }
 
   /// Looks up `name` among the symbols loaded in this process: first in its global scope, then
   /// in the image holding DepsCore and the libraries that image links (where the Swift runtime
   /// this code calls lives, also when the image was loaded without `RTLD_GLOBAL`, as Lua's
   /// `require` loads libDeps.so).
-  static func symbol(_ name: String) -> UnsafeMutableRawPointer? {
+  package static func symbol(_ name: String) -> UnsafeMutableRawPointer? {
     if let found = dlsym(process, name) { return found }
     guard let ownImage else { return nil }
     return dlsym(ownImage, name)

@@ -28,7 +28,7 @@ package protocol _DepsTestFrameworkCalls {
   static func failInXCTest(_ message: String, filePath: String, line: UInt) -> Bool
 }
 
-enum TestFrameworks {
+package enum TestFrameworks {
   /// The entry points found by name.
   struct Symbols: @unchecked Sendable {
     var xctFail: UnsafeMutableRawPointer?
@@ -60,10 +60,11 @@ enum TestFrameworks {
     _typeByName("15DepsTestSupport18TestFrameworkCallsO") as? any _DepsTestFrameworkCalls.Type
 
   /// True inside a `swift test` process (XCTest or Swift Testing is loaded).
-  static let isRunningTests: Bool = symbols.xctFail != nil || symbols.recordIssue != nil
+  package static let isRunningTests: Bool = symbols.xctFail != nil || symbols.recordIssue != nil
 
   /// Whether the by-name calls are used (found, checked, not switched off).
-  static let usesSymbols: Bool = !RuntimeSwitch.isSafeForced && check()
+  package static let usesSymbols: Bool = !RuntimeSwitch.isSafeForced
+    && !RuntimeSwitch.failsCheck("test_frameworks") && check()
 
   /// The by-name calls' assumptions (see the top of this file).
   static func check() -> Bool {
@@ -87,29 +88,29 @@ enum TestFrameworks {
 
   /// The identity of the running Swift Testing test (`Test.current?.id`, a `Test.ID`), or nil
   /// outside one.
-  static func currentSwiftTestingTestID() -> AnyHashable? {
+  package static func currentSwiftTestingTestID() -> AnyHashable? {
     usesSymbols ? currentSwiftTestingTestIDBySymbol() : publicCalls?.currentSwiftTestingTestID()
   }
 
-  /// Records `issue` in the current Swift Testing test; false when none is running.
-  static func recordInSwiftTesting(_ issue: ReportedIssue) -> Bool {
-    let fileID = issue.fileID.contains("/") ? issue.fileID : "Deps/\(issue.fileID)"
-    let line = max(1, Int(issue.line))
-    let column = max(1, Int(issue.column))
+  /// Records an issue in the current Swift Testing test; false when none is running.
+  package static func recordInSwiftTesting(
+    _ message: String, fileID: String, filePath: String, line: UInt, column: UInt
+  ) -> Bool {
+    let fileID = fileID.contains("/") ? fileID : "Deps/\(fileID)"
+    let line = max(1, Int(clamping: line))
+    let column = max(1, Int(clamping: column))
     if usesSymbols {
       return recordInSwiftTestingBySymbol(
-        issue.message, fileID: fileID, filePath: issue.filePath, line: line, column: column)
+        message, fileID: fileID, filePath: filePath, line: line, column: column)
     }
     return publicCalls?.recordInSwiftTesting(
-      issue.message, fileID: fileID, filePath: issue.filePath, line: line, column: column)
-      ?? false
+      message, fileID: fileID, filePath: filePath, line: line, column: column) ?? false
   }
 
   /// Fails the current XCTest case; false when XCTest is not loaded.
-  static func failInXCTest(_ issue: ReportedIssue) -> Bool {
-    if usesSymbols { return failInXCTestBySymbol(issue.message, filePath: issue.filePath, line: issue.line) }
-    return publicCalls?.failInXCTest(issue.message, filePath: issue.filePath, line: issue.line)
-      ?? false
+  package static func failInXCTest(_ message: String, filePath: String, line: UInt) -> Bool {
+    if usesSymbols { return failInXCTestBySymbol(message, filePath: filePath, line: line) }
+    return publicCalls?.failInXCTest(message, filePath: filePath, line: line) ?? false
   }
 
   // MARK: The by-name calls

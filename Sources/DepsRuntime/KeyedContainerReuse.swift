@@ -2,7 +2,7 @@
 // container in a class instance the standard library allocates on every `container(keyedBy:)`,
 // after two generic-metadata lookups (the concrete container's type and the box's class) and a
 // witness-table lookup: ~1,000 instructions a container, more than writing a small struct's
-// members. The text encoder (Values/JSONTextEncoder.swift) keeps the box of each key type it made
+// members. The text encoder (DepsValues/JSONTextEncoder.swift) keeps the box of each key type it made
 // and hands it out again once nothing else holds it.
 //
 // The layout read: a `KeyedEncodingContainer<K>` is exactly one strong reference to its box (its
@@ -18,24 +18,25 @@
 // alive and after it is gone. When the check fails, or with `DEPS_SAFE_RUNTIME=1`, every
 // `container(keyedBy:)` makes its own box (the standard library's path).
 
-enum KeyedContainerReuse {
+package enum KeyedContainerReuse {
   /// The static type a kept box is held as (see the file comment).
-  final class Box {
+  package final class Box {
     private init() {}
   }
 
   /// Whether boxes may be taken out and reused (checked once).
-  static let usable: Bool = !RuntimeSwitch.isSafeForced && check()
+  package static let usable: Bool = !RuntimeSwitch.isSafeForced
+    && !RuntimeSwitch.failsCheck("keyed_containers") && check()
 
   /// The box of `container` (a +1 reference); nil when reuse is off.
-  static func box<Key: CodingKey>(of container: KeyedEncodingContainer<Key>) -> Box? {
+  package static func box<Key: CodingKey>(of container: KeyedEncodingContainer<Key>) -> Box? {
     guard usable else { return nil }
     return unsafeBitCast(container, to: Box.self)
   }
 
   /// The container whose box is `box` (taken out of a `KeyedEncodingContainer<Key>`).
   @inline(__always)
-  static func container<Key: CodingKey>(
+  package static func container<Key: CodingKey>(
     box: Box, keyedBy type: Key.Type
   ) -> KeyedEncodingContainer<Key> {
     unsafeBitCast(box, to: KeyedEncodingContainer<Key>.self)
@@ -64,11 +65,9 @@ enum KeyedContainerReuse {
       KeyedEncodingContainer(ProbeNested<NestedKey>())
     }
     mutating func nestedUnkeyedContainer(forKey key: ProbeKey) -> any UnkeyedEncodingContainer {
-      JSONTextUnkeyedContainer(encoder: JSONTextEncoding(), serial: JSONTextEncoding.deadSerial)
+      ProbeUnkeyed()
     }
-    mutating func superEncoder() -> any Encoder {
-      JSONTextEncoderNode(encoder: JSONTextEncoding(), serial: JSONTextEncoding.deadSerial)
-    }
+    mutating func superEncoder() -> any Encoder { ProbeEncoder() }
     mutating func superEncoder(forKey key: ProbeKey) -> any Encoder { superEncoder() }
   }
 
@@ -82,12 +81,43 @@ enum KeyedContainerReuse {
       KeyedEncodingContainer(ProbeNested<NestedKey>())
     }
     mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
-      JSONTextUnkeyedContainer(encoder: JSONTextEncoding(), serial: JSONTextEncoding.deadSerial)
+      ProbeUnkeyed()
     }
-    mutating func superEncoder() -> any Encoder {
-      JSONTextEncoderNode(encoder: JSONTextEncoding(), serial: JSONTextEncoding.deadSerial)
-    }
+    mutating func superEncoder() -> any Encoder { ProbeEncoder() }
     mutating func superEncoder(forKey key: Key) -> any Encoder { superEncoder() }
+  }
+
+  /// An unkeyed container that writes nothing (the probe never asks for one).
+  private struct ProbeUnkeyed: UnkeyedEncodingContainer {
+    var codingPath: [any CodingKey] { [] }
+    var count: Int { 0 }
+    mutating func encodeNil() throws {}
+    mutating func encode<T: Encodable>(_ value: T) throws {}
+    mutating func nestedContainer<NestedKey: CodingKey>(
+      keyedBy keyType: NestedKey.Type
+    ) -> KeyedEncodingContainer<NestedKey> {
+      KeyedEncodingContainer(ProbeNested<NestedKey>())
+    }
+    mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer { ProbeUnkeyed() }
+    mutating func superEncoder() -> any Encoder { ProbeEncoder() }
+  }
+
+  /// An encoder that writes nothing (the probe never asks for one).
+  private struct ProbeEncoder: Encoder {
+    var codingPath: [any CodingKey] { [] }
+    var userInfo: [CodingUserInfoKey: Any] { [:] }
+    func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
+      KeyedEncodingContainer(ProbeNested<Key>())
+    }
+    func unkeyedContainer() -> any UnkeyedEncodingContainer { ProbeUnkeyed() }
+    func singleValueContainer() -> any SingleValueEncodingContainer { ProbeSingle() }
+  }
+
+  /// A single-value container that writes nothing.
+  private struct ProbeSingle: SingleValueEncodingContainer {
+    var codingPath: [any CodingKey] { [] }
+    mutating func encodeNil() throws {}
+    mutating func encode<T: Encodable>(_ value: T) throws {}
   }
 
   /// Runs the probe (see the file comment); false when any part disagrees.

@@ -19,11 +19,11 @@
 
 import Synchronization
 
-enum RuntimeType {
+package enum RuntimeType {
   private static let enumKind: UInt = 0x201
 
   /// Whether the layout reads passed their check.
-  static let layoutChecked: Bool = checkLayout()
+  package static let layoutChecked: Bool = !RuntimeSwitch.failsCheck("enum_layout") && checkLayout()
 
   /// `layoutChecked` as a statically initialized flag (0: not decided yet, 1: passed,
   /// 2: failed), so the per-value test in the encoder and decoder is one load.
@@ -31,7 +31,7 @@ enum RuntimeType {
 
   /// Whether `type` is an enum (not `Optional`, a struct or a class).
   @inline(__always)
-  static func isEnum(_ type: Any.Type) -> Bool {
+  package static func isEnum(_ type: Any.Type) -> Bool {
     let mode = layoutMode.load(ordering: .relaxed)
     if _fastPath(mode == 1) { return readIsEnum(type) }
     return mode == 0 ? decideLayoutMode() && readIsEnum(type) : false
@@ -45,13 +45,13 @@ enum RuntimeType {
   }
 
   /// The number of cases of an enum whose cases all lack payloads, else `nil`.
-  static func caseCount(of type: Any.Type) -> Int? {
+  package static func caseCount(of type: Any.Type) -> Int? {
     layoutChecked ? readCaseCount(type) : nil
   }
 
   /// Every case of `T`, in declaration order, when `T` is a payload-free enum of 1 to 256
   /// cases; else `nil`.
-  static func payloadFreeCases<T>(of type: T.Type) -> [T]? {
+  package static func payloadFreeCases<T>(of type: T.Type) -> [T]? {
     guard layoutChecked, let count = readCaseCount(type), count > 0 else { return nil }
     switch MemoryLayout<T>.size {
     case 0:
@@ -124,34 +124,35 @@ enum RuntimeType {
 /// An enum's value witnesses for reading and setting its case tag (Swift runtime ABI: the
 /// enum witnesses follow the value witness table's size, stride, flags and extra-inhabitant
 /// count, when its flags announce them).
-enum EnumWitnesses {
-  typealias GetTag = @convention(c) (UnsafeRawPointer, UnsafeRawPointer) -> UInt32
-  typealias InjectTag = @convention(c) (UnsafeMutableRawPointer, UInt32, UnsafeRawPointer) -> Void
+package enum EnumWitnesses {
+  package typealias GetTag = @convention(c) (UnsafeRawPointer, UnsafeRawPointer) -> UInt32
+  package typealias InjectTag = @convention(c) (UnsafeMutableRawPointer, UInt32, UnsafeRawPointer) -> Void
 
   private static let hasEnumWitnesses: UInt32 = 0x0020_0000
   private static let word = MemoryLayout<UnsafeRawPointer>.size
 
   /// Whether the witnesses are used (checked, and not switched off).
-  static let usable: Bool = !RuntimeSwitch.isSafeForced && RuntimeType.layoutChecked && check()
+  package static let usable: Bool = !RuntimeSwitch.isSafeForced
+    && !RuntimeSwitch.failsCheck("enum_witnesses") && RuntimeType.layoutChecked && check()
 
   /// The tag (case index: payload cases first, in declaration order) of `value`; nil on the
   /// safe path.
-  static func tag<T>(of value: T) -> UInt32? { usable ? readTag(of: value) : nil }
+  package static func tag<T>(of value: T) -> UInt32? { usable ? readTag(of: value) : nil }
 
   /// The `destructiveInjectEnumTag` witness of `type`, when it is an enum that has one; nil on
   /// the safe path.
-  static func injector(_ type: Any.Type) -> InjectTag? { usable ? readInjector(type) : nil }
+  package static func injector(_ type: Any.Type) -> InjectTag? { usable ? readInjector(type) : nil }
 
   /// Whether the payload case numbered `tag` of enum `type` is stored inline (not `indirect`),
   /// read from its reflection field records; `false` when they are unavailable or on the safe
   /// path.
-  static func isInlinePayloadCase(_ type: Any.Type, tag: UInt32) -> Bool {
+  package static func isInlinePayloadCase(_ type: Any.Type, tag: UInt32) -> Bool {
     usable && readIsInlinePayloadCase(type, tag: tag)
   }
 
   /// Builds a `T` of case `tag` (`inject` is `T`'s injector) whose payload `fill` initializes
   /// at the start of the value.
-  static func make<T>(
+  package static func make<T>(
     _ type: T.Type, inject: InjectTag, tag: UInt32,
     fill: (UnsafeMutableRawPointer) throws -> Void
   ) throws -> T {
