@@ -39,9 +39,15 @@ let package = Package(
     // Every use of a Swift-runtime internal, each behind one checked API with a safe path
     // (docs/architecture.md, "Runtime tricks"); names no type of the layers above.
     .target(name: "DepsRuntime"),
+    // swift-issue-reporting's module: reportIssue, issue reporters, unimplemented(…).
+    .target(name: "IssueReporting", dependencies: ["DepsConcurrency", "DepsRuntime"]),
+    // swift-custom-dump's module: values dumped in Swift syntax and their diffs.
+    .target(name: "CustomDump", dependencies: ["IssueReporting"]),
+    // swift-clocks' module: TestClock, ImmediateClock, UnimplementedClock, AnyClock, timers.
+    .target(name: "Clocks", dependencies: ["DepsConcurrency", "IssueReporting"]),
     .target(
       name: "DepsCore",
-      dependencies: ["DepsConcurrency", "DepsRuntime"],
+      dependencies: ["Clocks", "CustomDump", "DepsConcurrency", "DepsRuntime", "IssueReporting"],
       linkerSettings: withoutICU
         ? []
         : [
@@ -81,7 +87,7 @@ let package = Package(
     .testTarget(
       name: "DepsCoreTests",
       dependencies: [
-        "DepsCore", "DepsRuntime", "DepsCatalogue", "DepsTestSupport", "SeedClientInterface",
+        "CustomDump", "DepsCore", "DepsRuntime", "DepsCatalogue", "DepsTestSupport", "SeedClientInterface",
         "SeedClientLive",
       ]),
     .testTarget(

@@ -1,1 +1,4 @@
 @_exported import DepsConcurrency
+@_exported import IssueReporting
+@_exported import CustomDump
+@_exported import Clocks

@@ -2,6 +2,7 @@
 // and DiffTests shapes), as the Swift TestStore shows them in failures.
 import Foundation
 import Testing
+@testable import CustomDump
 @testable import DepsCore
 
 private struct Feature {

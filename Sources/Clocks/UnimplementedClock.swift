@@ -11,6 +11,8 @@
 /// ```
 /// It proves a test's flow never touches time; once the flow starts using the clock, the test
 /// fails and tells you which clock to override.
+
+import IssueReporting
 public struct UnimplementedClock<Duration: DurationProtocol & Hashable>: Clock {
   /// A point in the clock's time: an offset from the base clock's `now` when this clock was made.
   ///

@@ -4,6 +4,8 @@
 // and every wake-up is followed by a pump, letting woken effects run and sleep again before the
 // clock looks for the next deadline. The lock guards the clock's state only: continuations are
 // resumed and pumps called after it is released.
+import DepsConcurrency
+import IssueReporting
 import Synchronization
 
 /// A clock whose time can be controlled in a deterministic manner.

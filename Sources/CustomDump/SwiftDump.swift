@@ -25,7 +25,7 @@ import FoundationEssentials
 import Foundation
 #endif
 
-enum SwiftDump {
+package enum SwiftDump {
   /// The dump of `value`.
   ///
   /// - Parameters:
@@ -33,7 +33,7 @@ enum SwiftDump {
   ///   - indent: spaces put before every line.
   ///   - isRoot: an enum at the root names its type (`Action.first`), elsewhere not (`.first`).
   ///   - maxDepth: how deep containers open; deeper ones print `…`.
-  static func dump(
+  package static func dump(
     _ value: Any, name: String? = nil, indent: Int = 0, isRoot: Bool = true,
     maxDepth: Int = .max
   ) -> String {
@@ -388,18 +388,18 @@ enum SwiftDump {
   }
 
   /// Every line of `text` prefixed by `count` spaces.
-  static func indenting(_ text: String, by count: Int) -> String {
+  package static func indenting(_ text: String, by count: Int) -> String {
     indenting(text, with: String(repeating: " ", count: count))
   }
 
   /// Every line of `text` prefixed by `prefix`.
-  static func indenting(_ text: String, with prefix: String) -> String {
+  package static func indenting(_ text: String, with prefix: String) -> String {
     guard !prefix.isEmpty else { return text }
     return prefix + text.replacing("\n", with: "\n" + prefix)
   }
 
   /// TCA's short form of an action: its cases without their values (`.response(.success)`).
-  static func caseOutput(_ value: Any) -> String {
+  package static func caseOutput(_ value: Any) -> String {
     func help(_ value: Any) -> String {
       let mirror = Mirror(reflecting: value)
       switch mirror.displayStyle {

@@ -1,6 +1,7 @@
 // `ImmediateClock`, as in swift-clocks: a clock whose sleeps never suspend. Sleeping moves `now`
 // to the deadline and returns at once (after a cancellation check), so time-based code runs
 // instantly in previews and tests. Edit here only for that clock's behaviour.
+import DepsConcurrency
 import Synchronization
 
 /// A clock that does not suspend when sleeping: all of time is squashed into one instant.

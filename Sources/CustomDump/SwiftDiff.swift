@@ -10,13 +10,13 @@
 //  +   count: 2,
 //      isLoading: false
 //    )
-enum SwiftDiff {
-  static let removed = "\u{2212}"
-  static let added = "+"
+package enum SwiftDiff {
+  package static let removed = "\u{2212}"
+  package static let added = "+"
   static let unchanged = "\u{2007}"
 
   /// The diff of `expected` and `actual`, or nil when they are equal.
-  static func diff(_ expected: Any, _ actual: Any) -> String? {
+  package static func diff(_ expected: Any, _ actual: Any) -> String? {
     guard !SwiftDump.isMirrorEqual(expected, actual) else { return nil }
     var differ = Differ()
     var text = differ.help(
