@@ -5,7 +5,7 @@
 // registered modules), LibDeps (libDeps.so = DepsCABI + the seed catalogue), depsh (the shell).
 import PackageDescription
 
-/// `DEPS_WITHOUT_ICU=1`: link no ICU into a static build (see the DepsCore target).
+/// `DEPS_WITHOUT_ICU=1`: link no ICU into a static build (see the Dependencies target).
 let withoutICU = Context.environment["DEPS_WITHOUT_ICU"] == "1"
 
 let package = Package(
@@ -29,10 +29,6 @@ let package = Package(
     .systemLibrary(name: "CDepsLibrary"),
     .systemLibrary(
       name: "CEdit", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
-    // The calendar, locale and timeZone built-ins need ICU (FoundationInternationalization),
-    // which FoundationEssentials looks up by name at run time: a static link would leave it out,
-    // so one symbol of each ICU-backed type is required here — unless DEPS_WITHOUT_ICU=1 asks
-    // for the small library without it (`scripts/install --without-icu`; docs/embedding.md).
     // The concurrency kit (docs/architecture.md): one re-entrant lock, one pumped executor, one
     // monotonic clock, the interrupt request; package-internal but for StoreInterrupt.
     .target(name: "DepsConcurrency"),
@@ -45,9 +41,15 @@ let package = Package(
     .target(name: "CustomDump", dependencies: ["IssueReporting"]),
     // swift-clocks' module: TestClock, ImmediateClock, UnimplementedClock, AnyClock, timers.
     .target(name: "Clocks", dependencies: ["DepsConcurrency", "IssueReporting"]),
+    // swift-dependencies' module: keys, DependencyValues, @Dependency, withDependencies, the
+    // built-in dependencies. The calendar, locale and timeZone built-ins need ICU
+    // (FoundationInternationalization), which FoundationEssentials looks up by name at run time:
+    // a static link would leave it out, so one symbol of each ICU-backed type is required here —
+    // unless DEPS_WITHOUT_ICU=1 asks for the small library without it
+    // (`scripts/install --without-icu`; docs/embedding.md).
     .target(
-      name: "DepsCore",
-      dependencies: ["Clocks", "CustomDump", "DepsConcurrency", "DepsRuntime", "IssueReporting"],
+      name: "Dependencies",
+      dependencies: ["Clocks", "DepsConcurrency", "DepsRuntime", "IssueReporting"],
       linkerSettings: withoutICU
         ? []
         : [
@@ -58,6 +60,14 @@ let package = Package(
               "$s20FoundationEssentials6LocaleV0A20InternationalizationE20availableIdentifiersSaySSGvgZ",
             ].flatMap { ["-Xlinker", "--undefined=\($0)"] }, .when(platforms: [.linux]))
         ]),
+    // The umbrella: `import DepsCore` brings in every module above; it still holds the layers
+    // not yet split into modules of their own.
+    .target(
+      name: "DepsCore",
+      dependencies: [
+        "Clocks", "CustomDump", "Dependencies", "DepsConcurrency", "DepsRuntime",
+        "IssueReporting",
+      ]),
     // Swift Testing traits and the XCTest cache reset: links the test frameworks, so it is a
     // module of its own that only test targets use.
     .target(name: "DepsTestSupport", dependencies: ["DepsCore", "DepsRuntime"]),
@@ -87,7 +97,7 @@ let package = Package(
     .testTarget(
       name: "DepsCoreTests",
       dependencies: [
-        "CustomDump", "DepsCore", "DepsRuntime", "DepsCatalogue", "DepsTestSupport", "SeedClientInterface",
+        "CustomDump", "Dependencies", "DepsCore", "DepsRuntime", "DepsCatalogue", "DepsTestSupport", "SeedClientInterface",
         "SeedClientLive",
       ]),
     .testTarget(

@@ -2,3 +2,4 @@
 @_exported import IssueReporting
 @_exported import CustomDump
 @_exported import Clocks
+@_exported import Dependencies

@@ -3,7 +3,13 @@
 // (uuid, date).
 import Foundation
 import Testing
+@testable import Clocks
+@testable import CustomDump
+@testable import Dependencies
+@testable import DepsConcurrency
 @testable import DepsCore
+@testable import DepsRuntime
+@testable import IssueReporting
 @testable import DepsCatalogue
 import DepsTestSupport
 

@@ -1,7 +1,13 @@
 // Seed 002's Counter, line by line: the delayed increment waits on `delayClient`, a dependency
 // with only a live value, so the test overrides it.
 import Testing
+@testable import Clocks
+@testable import CustomDump
+@testable import Dependencies
+@testable import DepsConcurrency
 @testable import DepsCore
+@testable import DepsRuntime
+@testable import IssueReporting
 @testable import DepsCatalogue
 import DepsTestSupport
 

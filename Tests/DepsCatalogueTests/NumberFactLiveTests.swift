@@ -2,7 +2,13 @@
 // body reaches state; a non-200 status and a refused connection reach it as `errorMessage`,
 // with NumberFactError's texts. No test touches the internet.
 import Testing
+@testable import Clocks
+@testable import CustomDump
+@testable import Dependencies
+@testable import DepsConcurrency
 @testable import DepsCore
+@testable import DepsRuntime
+@testable import IssueReporting
 @testable import DepsCatalogue
 
 extension NumberFactEndpointTests {

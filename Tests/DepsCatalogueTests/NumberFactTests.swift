@@ -1,7 +1,13 @@
 // Seed 000's NumberFact, line by line, and the forgotten override of `numberFact.fetch`: it
 // fails naming the endpoint and never reaches the live implementation.
 import Testing
+@testable import Clocks
+@testable import CustomDump
+@testable import Dependencies
+@testable import DepsConcurrency
 @testable import DepsCore
+@testable import DepsRuntime
+@testable import IssueReporting
 @testable import DepsCatalogue
 import DepsTestSupport
 

@@ -1,7 +1,13 @@
 // The Timer: a cancellable effect ticking every second on `continuousClock`, driven by a
 // `TestClock`; toggling off cancels it and leaves nothing running.
 import Testing
+@testable import Clocks
+@testable import CustomDump
+@testable import Dependencies
+@testable import DepsConcurrency
 @testable import DepsCore
+@testable import DepsRuntime
+@testable import IssueReporting
 @testable import DepsCatalogue
 import DepsTestSupport
 

@@ -9,7 +9,13 @@
 // equal action/state, and encoding is stable from then on. An action decoded straight from its
 // text (`ValueDecoder.decode(_:fromJSONBytes:)`) is the value or error of the parsed tree's.
 @testable import DepsCatalogue
+@testable import Clocks
+@testable import CustomDump
+@testable import Dependencies
+@testable import DepsConcurrency
 @testable import DepsCore
+@testable import DepsRuntime
+@testable import IssueReporting
 
 private struct Subject: Sendable {
   let name: String

@@ -3,7 +3,13 @@
 // non-empty message and a byte offset inside the input; a parsed value re-serializes (compact,
 // and pretty with sorted keys) to text that parses back to an equal value with an equal hash,
 // and writing is stable (writing the re-parsed value gives the same text).
+@testable import Clocks
+@testable import CustomDump
+@testable import Dependencies
+@testable import DepsConcurrency
 @testable import DepsCore
+@testable import DepsRuntime
+@testable import IssueReporting
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func jsonFuzzTarget(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {

@@ -11,7 +11,13 @@
 //  - for any `other` without `null` members, the patch the harness derives from
 //    (target → other) applied to the target gives `other` (every such change is expressible);
 //  - the result survives a JSON round trip.
+@testable import Clocks
+@testable import CustomDump
+@testable import Dependencies
+@testable import DepsConcurrency
 @testable import DepsCore
+@testable import DepsRuntime
+@testable import IssueReporting
 
 /// True when no object inside `value` (outside arrays) has a `null` member.
 private func hasNoNullMembers(_ value: JSONValue) -> Bool {

@@ -49,8 +49,21 @@ enum BuiltinEndpoints {
     }
     for path in ["calendar", "locale", "timeZone"] {
       registry.observeCalls(path) { values, observe in
-        values.installReadObserver(path, observe)
+        values.installReadObserver(path) { value in
+          observe(.read(value: readText(value)))
+        }
       }
+    }
+  }
+
+  /// A value built-in's read value as its trace shows it: a calendar's preset name, a locale's
+  /// or time zone's identifier, as JSON text.
+  private static func readText(_ value: Any) -> String {
+    switch value {
+    case let calendar as Calendar: return calendarName(calendar)
+    case let locale as Locale: return JSONValue.string(locale.identifier).json()
+    case let timeZone as TimeZone: return JSONValue.string(timeZone.identifier).json()
+    default: return JSONValue.string("\(value)").json()
     }
   }
 

@@ -1,53 +1,8 @@
-// How a trace sees the built-ins that are not closures: a clock is replaced, in a traced
-// store's dependencies only, by a `TracedClock` telling each `now` and `sleep`; a
-// `withRandomNumberGenerator` by one counting its draws; the value built-ins (`calendar`,
-// `locale`, `timeZone`) are read through their `DependencyValues` property, which asks the
-// values it is read from for a read observer — only once some store was traced in the process
-// (one atomic load otherwise), and such a read is never cached by `@Dependency`.
+// How a trace sees the clocks: a clock is replaced, in a traced store's dependencies only, by a
+// `TracedClock` telling each `now` and `sleep`. (`withRandomNumberGenerator` is replaced by one
+// counting its draws, and the value built-ins tell the read observers of
+// Dependencies/ReadObservers.swift: BuiltinEndpoints.swift installs both.)
 import Synchronization
-
-/// The read observers of a traced store's value built-ins, by path.
-struct TracedReads: Sendable {
-  var observers: [String: EndpointObserver] = [:]
-
-  /// True once a traced store installed a read observer in this process.
-  private static let anyInstalled = Atomic<Bool>(false)
-
-  static var mayObserve: Bool { anyInstalled.load(ordering: .relaxed) }
-
-  static func noteInstalled() { anyInstalled.store(true, ordering: .relaxed) }
-}
-
-private enum TracedReadsKey: TestDependencyKey {
-  static let testValue = TracedReads()
-}
-
-extension DependencyValues {
-  /// Makes each read of the value built-in at `path` in these values tell `observe`.
-  package mutating func installReadObserver(
-    _ path: String, _ observe: @escaping EndpointObserver
-  ) {
-    var reads = storage.lookup(ObjectIdentifier(TracedReadsKey.self)).flatMap {
-      ($0 as? ValueBox<TracedReads>)?.value
-    } ?? TracedReads()
-    reads.observers[path] = observe
-    self[TracedReadsKey.self] = reads
-    TracedReads.noteInstalled()
-  }
-
-  /// Tells the read observer of `path`, if these values have one, that `value` was read.
-  /// Called by the value built-ins' properties after `TracedReads.mayObserve`.
-  func noteRead(_ path: String, _ value: () -> String) {
-    guard
-      let observe = storage.lookup(ObjectIdentifier(TracedReadsKey.self)).flatMap({
-        ($0 as? ValueBox<TracedReads>)?.value.observers[path]
-      })
-    else { return }
-    // Every read must reach the property again: `@Dependency` may not remember it.
-    DependencyReadCache.noteUncacheable()
-    observe(.read(value: value()))
-  }
-}
 
 /// A clock telling a trace each `now` read and each `sleep`, forwarding both to the clock it
 /// wraps. Its instants are offsets from the wrapped clock's first instant it saw.

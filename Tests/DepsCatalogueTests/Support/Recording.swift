@@ -1,6 +1,12 @@
 // Counting calls and registering the seed catalogue, for the catalogue's tests.
 @testable import DepsCatalogue
+@testable import Clocks
+@testable import CustomDump
+@testable import Dependencies
+@testable import DepsConcurrency
 @testable import DepsCore
+@testable import DepsRuntime
+@testable import IssueReporting
 import Synchronization
 
 /// A counter shared between a test and the closures it installs.

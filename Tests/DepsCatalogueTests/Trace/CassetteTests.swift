@@ -4,7 +4,13 @@
 import Foundation
 import Testing
 @testable import DepsCatalogue
+@testable import Clocks
+@testable import CustomDump
+@testable import Dependencies
+@testable import DepsConcurrency
 @testable import DepsCore
+@testable import DepsRuntime
+@testable import IssueReporting
 
 // Inside the serialized NumberFactEndpointTests suite: it asserts LiveCalls counts exactly, which
 // the other live tests there change.

@@ -3,7 +3,13 @@
 // recorder recording nothing.
 import Testing
 @testable import DepsCatalogue
+@testable import Clocks
+@testable import CustomDump
+@testable import Dependencies
+@testable import DepsConcurrency
 @testable import DepsCore
+@testable import DepsRuntime
+@testable import IssueReporting
 import DepsTestSupport
 
 @Suite struct TraceTests {

@@ -2,7 +2,13 @@
 // (`\.destination.presented.child`) extracts only along that chain.
 import Testing
 
+@testable import Clocks
+@testable import CustomDump
+@testable import Dependencies
+@testable import DepsConcurrency
 @testable import DepsCore
+@testable import DepsRuntime
+@testable import IssueReporting
 
 @Suite struct AnyCasePathNestingTests {
   enum Inner: Equatable {

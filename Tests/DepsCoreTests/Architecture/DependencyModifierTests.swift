@@ -3,7 +3,13 @@
 // override and adds its own; the parent keeps its own values.
 import Foundation
 import Testing
+@testable import Clocks
+@testable import CustomDump
+@testable import Dependencies
+@testable import DepsConcurrency
 @testable import DepsCore
+@testable import DepsRuntime
+@testable import IssueReporting
 @testable import DepsCatalogue
 
 /// Records the uuid, date and number fact it sees in the reducer and in its effect.

@@ -1,7 +1,13 @@
 // `Effect`: none, send, run (with and without `catch`), merge, concatenate, cancellable (with
 // cancelInFlight), cancel and map, interpreted by a store.
 import Testing
+@testable import Clocks
+@testable import CustomDump
+@testable import Dependencies
+@testable import DepsConcurrency
 @testable import DepsCore
+@testable import DepsRuntime
+@testable import IssueReporting
 import DepsTestSupport
 
 private struct Effects: Reducer {

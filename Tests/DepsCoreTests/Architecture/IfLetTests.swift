@@ -1,7 +1,13 @@
 // `ifLet`: a child reducer on optional child state, run before the parent while the state
 // exists; a child action arriving while it is nil is reported at the `ifLet`.
 import Testing
+@testable import Clocks
+@testable import CustomDump
+@testable import Dependencies
+@testable import DepsConcurrency
 @testable import DepsCore
+@testable import DepsRuntime
+@testable import IssueReporting
 import DepsTestSupport
 
 private struct Host: Reducer {

@@ -1,7 +1,13 @@
 // Reducers and their composition: `Reduce`, `body` with the result builder (order, merged
 // effects, `if`/`else`, `if` without `else`), `CombineReducers` and `EmptyReducer`.
 import Testing
+@testable import Clocks
+@testable import CustomDump
+@testable import Dependencies
+@testable import DepsConcurrency
 @testable import DepsCore
+@testable import DepsRuntime
+@testable import IssueReporting
 
 /// Appends its name to the log and returns an effect sending `.logged(name)`.
 private func logging(_ name: String) -> Reduce<[String], LogAction> {

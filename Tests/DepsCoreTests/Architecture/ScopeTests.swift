@@ -2,7 +2,13 @@
 // constructor or explicit case path); other actions pass through; child effects come back
 // wrapped in the parent's case.
 import Testing
+@testable import Clocks
+@testable import CustomDump
+@testable import Dependencies
+@testable import DepsConcurrency
 @testable import DepsCore
+@testable import DepsRuntime
+@testable import IssueReporting
 
 struct ScopeParent: Reducer {
   struct State: Equatable {

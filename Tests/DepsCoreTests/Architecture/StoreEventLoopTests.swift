@@ -3,7 +3,13 @@
 // next live-clock sleep ends, and a store never asked for a descriptor makes none.
 import Foundation
 import Testing
+@testable import Clocks
+@testable import CustomDump
+@testable import Dependencies
+@testable import DepsConcurrency
 @testable import DepsCore
+@testable import DepsRuntime
+@testable import IssueReporting
 
 #if canImport(Glibc)
 import Glibc

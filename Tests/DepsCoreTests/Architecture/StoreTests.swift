@@ -3,7 +3,13 @@
 import Foundation
 import Synchronization
 import Testing
+@testable import Clocks
+@testable import CustomDump
+@testable import Dependencies
+@testable import DepsConcurrency
 @testable import DepsCore
+@testable import DepsRuntime
+@testable import IssueReporting
 @testable import DepsCatalogue
 
 /// Waits for real time (a socket or a real clock in real features), then reports back.

@@ -5,7 +5,13 @@ import Foundation
 import Synchronization
 import Testing
 
+@testable import Clocks
+@testable import CustomDump
+@testable import Dependencies
+@testable import DepsConcurrency
 @testable import DepsCore
+@testable import DepsRuntime
+@testable import IssueReporting
 
 private let file = "DepsCoreTests/BuiltinsTests.swift"
 

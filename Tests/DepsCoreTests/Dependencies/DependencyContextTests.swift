@@ -1,7 +1,12 @@
 // `DependencyContext`: the default under `swift test`, per-scope overrides through `$0.context`,
 // and the message for an invalid DEPS_CONTEXT value.
 import Testing
+@testable import Clocks
+@testable import CustomDump
+@testable import Dependencies
+@testable import DepsConcurrency
 @testable import DepsCore
+@testable import IssueReporting
 @testable import DepsRuntime
 
 #if canImport(Glibc)

@@ -1,7 +1,13 @@
 // `TestDependencyKey` / `DependencyKey`: which value each context gets, and the exact messages
 // for a key missing its test or live value.
 import Testing
+@testable import Clocks
+@testable import CustomDump
+@testable import Dependencies
+@testable import DepsConcurrency
 @testable import DepsCore
+@testable import DepsRuntime
+@testable import IssueReporting
 
 @Suite struct DependencyKeyTests {
   @Test func numberFactClientHasLivePreviewAndTestValues() async throws {

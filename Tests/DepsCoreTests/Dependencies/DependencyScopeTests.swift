@@ -6,7 +6,12 @@
 import Glibc
 #endif
 import Testing
+@testable import Clocks
+@testable import CustomDump
+@testable import Dependencies
+@testable import DepsConcurrency
 @testable import DepsCore
+@testable import IssueReporting
 @testable import DepsRuntime
 
 private struct Marker: TestDependencyKey {

@@ -2,7 +2,13 @@
 // private key; subscripts; defaults computed once per (key, context) and cached; fresh caches;
 // concurrent first reads.
 import Testing
+@testable import Clocks
+@testable import CustomDump
+@testable import Dependencies
+@testable import DepsConcurrency
 @testable import DepsCore
+@testable import DepsRuntime
+@testable import IssueReporting
 
 @Suite struct DependencyValuesTests {
   @Test func subscriptByKeyTypeReadsAndWrites() {

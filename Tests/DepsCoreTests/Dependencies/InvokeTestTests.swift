@@ -1,7 +1,13 @@
 // The seed's suite-wide override, literally: an XCTest base class whose `invokeTest` runs every
 // test inside `withDependencies` (the Swift Testing form is `SuiteWideOverrideTests`).
 import XCTest
+@testable import Clocks
+@testable import CustomDump
+@testable import Dependencies
+@testable import DepsConcurrency
 @testable import DepsCore
+@testable import DepsRuntime
+@testable import IssueReporting
 
 class MockedDependenciesTestCase: XCTestCase {
   override func invokeTest() {

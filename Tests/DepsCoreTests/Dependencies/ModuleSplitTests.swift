@@ -4,7 +4,13 @@
 import SeedClientInterface
 import SeedClientLive
 import Testing
+@testable import Clocks
+@testable import CustomDump
+@testable import Dependencies
+@testable import DepsConcurrency
 @testable import DepsCore
+@testable import DepsRuntime
+@testable import IssueReporting
 
 @Suite struct ModuleSplitTests {
   @Test func liveContextFindsTheLiveValueOfTheOtherModule() async throws {

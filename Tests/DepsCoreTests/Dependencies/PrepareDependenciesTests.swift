@@ -1,7 +1,13 @@
 // `prepareDependencies`: each key may be prepared once, before its first access. Every test runs
 // in its own fresh cache (`isolated`), because preparing writes into the current cache.
 import Testing
+@testable import Clocks
+@testable import CustomDump
+@testable import Dependencies
+@testable import DepsConcurrency
 @testable import DepsCore
+@testable import DepsRuntime
+@testable import IssueReporting
 
 private let alreadyPreparedFullDependency = """
   @Dependency(\\.fullDependency) has already been accessed or prepared.

@@ -3,7 +3,13 @@
 // current node again; the values a scope created are released when it ends (also when its
 // operation or its set-up throws); a long chain of nodes is freed without recursion.
 import Testing
+@testable import Clocks
+@testable import CustomDump
+@testable import Dependencies
+@testable import DepsConcurrency
 @testable import DepsCore
+@testable import DepsRuntime
+@testable import IssueReporting
 
 private enum NumberKey: TestDependencyKey {
   static let testValue = 0

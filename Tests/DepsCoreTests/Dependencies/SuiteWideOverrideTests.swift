@@ -2,7 +2,13 @@
 // provides a scope wraps every test of a suite in `withDependencies`; a helper does the same for
 // code that prefers a function.
 import Testing
+@testable import Clocks
+@testable import CustomDump
+@testable import Dependencies
+@testable import DepsConcurrency
 @testable import DepsCore
+@testable import DepsRuntime
+@testable import IssueReporting
 
 /// Overrides dependencies for every test of the suite it is attached to.
 struct DependenciesTrait: SuiteTrait, TestTrait, TestScoping {

@@ -2,7 +2,13 @@
 // models (swift-dependencies' AppModel → TodosModel → EditTodoModel example), objects returned
 // by `withDependencies` remembering their values, and the message for a parent without any.
 import Testing
+@testable import Clocks
+@testable import CustomDump
+@testable import Dependencies
+@testable import DepsConcurrency
 @testable import DepsCore
+@testable import DepsRuntime
+@testable import IssueReporting
 
 // MARK: - The models of the "Overriding dependencies" / `withDependencies(from:)` article
 

@@ -3,7 +3,12 @@
 // test, so a stateful default first read in one test, or a value one test prepares, is never
 // what another test sees — with no helper scope in the tests below.
 import Testing
+@testable import Clocks
+@testable import CustomDump
+@testable import Dependencies
+@testable import DepsConcurrency
 @testable import DepsCore
+@testable import IssueReporting
 @testable import DepsRuntime
 import DepsTestSupport
 

@@ -2,7 +2,13 @@
 // `withDependencies(from:)`, including overrides from every scope it was created in (the
 // innermost included), as swift-dependencies' `testExtendingLifetimeToChildModels` pins down.
 import Testing
+@testable import Clocks
+@testable import CustomDump
+@testable import Dependencies
+@testable import DepsConcurrency
 @testable import DepsCore
+@testable import DepsRuntime
+@testable import IssueReporting
 
 private final class GreetingModel {
   @Dependency(\.fidelityInt) var int

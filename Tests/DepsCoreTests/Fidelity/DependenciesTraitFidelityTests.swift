@@ -4,7 +4,13 @@
 // suite's, and each test's defaults stay its own.
 import DepsTestSupport
 import Testing
+@testable import Clocks
+@testable import CustomDump
+@testable import Dependencies
+@testable import DepsConcurrency
 @testable import DepsCore
+@testable import DepsRuntime
+@testable import IssueReporting
 
 struct FidelityTraitClient: TestDependencyKey, Sendable {
   var name: String

@@ -2,7 +2,13 @@
 // them down: the modifier closest to the reducer wins, fused or not, for `.dependency` and
 // `.transformDependency` alike, and effects of effects keep the override.
 import Testing
+@testable import Clocks
+@testable import CustomDump
+@testable import Dependencies
+@testable import DepsConcurrency
 @testable import DepsCore
+@testable import DepsRuntime
+@testable import IssueReporting
 
 private enum FidelityValueKey: DependencyKey {
   static let liveValue = 0

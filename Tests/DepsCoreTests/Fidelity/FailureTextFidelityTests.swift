@@ -1,7 +1,13 @@
 // Fidelity: the Swift TestStore's failure texts as TCA prints them (its TestStoreFailureTests
 // shapes): Swift-syntax values, the proportional diff indented by 4, the legends.
 import Testing
+@testable import Clocks
+@testable import CustomDump
+@testable import Dependencies
+@testable import DepsConcurrency
 @testable import DepsCore
+@testable import DepsRuntime
+@testable import IssueReporting
 @testable import DepsCatalogue
 import DepsTestSupport
 

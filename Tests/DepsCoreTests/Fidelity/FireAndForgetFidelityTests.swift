@@ -4,7 +4,13 @@
 import Foundation
 import Synchronization
 import Testing
+@testable import Clocks
+@testable import CustomDump
+@testable import Dependencies
+@testable import DepsConcurrency
 @testable import DepsCore
+@testable import DepsRuntime
+@testable import IssueReporting
 import DepsTestSupport
 
 private struct FireAndForgetFailure: Error, CustomStringConvertible {
@@ -43,7 +49,7 @@ private struct FireAndForgetFailure: Error, CustomStringConvertible {
       await fireAndForget { throw FireAndForgetFailure() }
     }
     #expect(issues.map(\.message) == ["Caught error: mailer offline"])
-    #expect(issues.first?.fileID == "DepsCore/FireAndForget.swift")
+    #expect(issues.first?.fileID == "Dependencies/FireAndForget.swift")
   }
 
   @Test func theLiveContextDoesNotWaitAndKeepsTheDependencies() async {

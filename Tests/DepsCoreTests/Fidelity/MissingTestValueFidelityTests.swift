@@ -2,7 +2,13 @@
 // reports swift-dependencies' "A dependency has no test implementation" at a real location
 // (the library's `testValue`), not at line 0.
 import Testing
+@testable import Clocks
+@testable import CustomDump
+@testable import Dependencies
+@testable import DepsConcurrency
 @testable import DepsCore
+@testable import DepsRuntime
+@testable import IssueReporting
 import DepsTestSupport
 
 @Suite struct MissingTestValueFidelityTests {
@@ -26,7 +32,7 @@ import DepsTestSupport
         'DependencyKey' protocol.
         """
       ])
-    #expect(issues.first?.fileID == "DepsCore/DependencyKey.swift")
+    #expect(issues.first?.fileID == "Dependencies/DependencyKey.swift")
     #expect((issues.first?.line ?? 0) > 0)
   }
 
@@ -37,7 +43,7 @@ import DepsTestSupport
       }
     }
     #expect(issues.count == 1)
-    #expect(issues.first?.fileID.hasPrefix("DepsCore/") == true)
+    #expect(issues.first?.fileID.hasPrefix("Dependencies/") == true)
     #expect((issues.first?.line ?? 0) > 0)
   }
 }

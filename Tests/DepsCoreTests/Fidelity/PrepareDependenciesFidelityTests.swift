@@ -3,7 +3,13 @@
 // resolves per Swift Testing test, so these run in parallel without seeing each other.
 import Foundation
 import Testing
+@testable import Clocks
+@testable import CustomDump
+@testable import Dependencies
+@testable import DepsConcurrency
 @testable import DepsCore
+@testable import DepsRuntime
+@testable import IssueReporting
 import DepsTestSupport
 
 @Suite struct PrepareDependenciesFidelityTests {

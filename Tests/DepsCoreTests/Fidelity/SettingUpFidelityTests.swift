@@ -6,7 +6,13 @@
 // `testUpdatingTestDependencyFromLiveContext_WhenUpdatingDependencies`.
 import Synchronization
 import Testing
+@testable import Clocks
+@testable import CustomDump
+@testable import Dependencies
+@testable import DepsConcurrency
 @testable import DepsCore
+@testable import DepsRuntime
+@testable import IssueReporting
 import DepsTestSupport
 
 /// A stateful client with only a test value: each computed instance starts at zero.

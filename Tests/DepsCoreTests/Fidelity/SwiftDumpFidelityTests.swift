@@ -3,7 +3,12 @@
 import Foundation
 import Testing
 @testable import CustomDump
+@testable import Clocks
+@testable import Dependencies
+@testable import DepsConcurrency
 @testable import DepsCore
+@testable import DepsRuntime
+@testable import IssueReporting
 
 private struct Feature {
   struct State: Equatable {

@@ -3,7 +3,13 @@
 // inside `withDependencies { $0 = store.dependencies }`).
 import Foundation
 import Testing
+@testable import Clocks
+@testable import CustomDump
+@testable import Dependencies
+@testable import DepsConcurrency
 @testable import DepsCore
+@testable import DepsRuntime
+@testable import IssueReporting
 
 private struct Chain: Reducer {
   struct State: Equatable {

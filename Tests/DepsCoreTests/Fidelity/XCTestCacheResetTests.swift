@@ -3,7 +3,13 @@
 // does: a stateful default first read by one test is not what the next one sees. Whichever of
 // the two runs second would see 2 without the reset.
 import XCTest
+@testable import Clocks
+@testable import CustomDump
+@testable import Dependencies
+@testable import DepsConcurrency
 @testable import DepsCore
+@testable import DepsRuntime
+@testable import IssueReporting
 
 final class XCTestCacheResetTests: XCTestCase {
   func testTheResetObserverIsFoundByName() {

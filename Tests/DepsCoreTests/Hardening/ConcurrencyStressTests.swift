@@ -4,7 +4,13 @@
 import Foundation
 import Testing
 
+@testable import Clocks
+@testable import CustomDump
+@testable import Dependencies
+@testable import DepsConcurrency
 @testable import DepsCore
+@testable import DepsRuntime
+@testable import IssueReporting
 @testable import DepsCatalogue
 
 @Suite struct ConcurrencyStressTests {

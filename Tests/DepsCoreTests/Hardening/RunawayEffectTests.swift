@@ -2,7 +2,13 @@
 // store or grow memory without bound: each call runs a bounded number of jobs.
 import Testing
 
+@testable import Clocks
+@testable import CustomDump
+@testable import Dependencies
+@testable import DepsConcurrency
 @testable import DepsCore
+@testable import DepsRuntime
+@testable import IssueReporting
 @testable import DepsCatalogue
 
 @Suite struct RunawayEffectTests {

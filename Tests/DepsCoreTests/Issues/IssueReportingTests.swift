@@ -1,7 +1,12 @@
 // Issue reporting: `reportIssue`, task-local reporters, the recording reporter,
 // `withExpectedIssue`, and that a reported issue fails the running Swift Testing test.
 import Testing
+@testable import Clocks
+@testable import CustomDump
+@testable import Dependencies
+@testable import DepsConcurrency
 @testable import DepsCore
+@testable import IssueReporting
 @testable import DepsRuntime
 
 /// A reporter that counts what it receives, to check that scopes replace reporters.

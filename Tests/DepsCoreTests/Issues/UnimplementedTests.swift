@@ -3,7 +3,13 @@
 // placeholder or throws.
 import Testing
 
+@testable import Clocks
+@testable import CustomDump
+@testable import Dependencies
+@testable import DepsConcurrency
 @testable import DepsCore
+@testable import DepsRuntime
+@testable import IssueReporting
 @testable import DepsCatalogue
 
 private let file = "DepsCoreTests/UnimplementedTests.swift"

@@ -4,7 +4,12 @@
 // take the text (nothing happened).
 import Testing
 
+@testable import Clocks
+@testable import CustomDump
+@testable import Dependencies
+@testable import DepsConcurrency
 @testable import DepsCore
+@testable import IssueReporting
 @testable import DepsRuntime
 
 private struct TextyFeature: Reducer {

@@ -2,7 +2,13 @@
 // module registers into the registries it is given, and the built-in paths are a module too.
 import Testing
 
+@testable import Clocks
+@testable import CustomDump
+@testable import Dependencies
+@testable import DepsConcurrency
 @testable import DepsCore
+@testable import DepsRuntime
+@testable import IssueReporting
 
 @Suite struct DepsModuleTests {
   @Test func registriesStartEmpty() {

@@ -4,7 +4,13 @@
 // last change touching the path installs that function.
 import Testing
 
+@testable import Clocks
+@testable import CustomDump
+@testable import Dependencies
+@testable import DepsConcurrency
 @testable import DepsCore
+@testable import DepsRuntime
+@testable import IssueReporting
 
 @Suite struct EndpointDirectCallTests {
   private func registry() -> EndpointRegistry {

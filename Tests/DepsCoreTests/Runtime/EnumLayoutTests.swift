@@ -1,7 +1,12 @@
 // The enum layout reads and value witnesses: their checks pass on this toolchain, and each
 // fast result equals what the language (the safe path) gives.
 import Testing
+@testable import Clocks
+@testable import CustomDump
+@testable import Dependencies
+@testable import DepsConcurrency
 @testable import DepsCore
+@testable import IssueReporting
 @testable import DepsRuntime
 
 private enum Shape: Equatable, Codable {

@@ -3,7 +3,12 @@
 // reuse (the safe path) for values whose containers nest, recurse or outlive their value.
 import Foundation
 import Testing
+@testable import Clocks
+@testable import CustomDump
+@testable import Dependencies
+@testable import DepsConcurrency
 @testable import DepsCore
+@testable import IssueReporting
 @testable import DepsRuntime
 
 private struct Leaf: Codable {

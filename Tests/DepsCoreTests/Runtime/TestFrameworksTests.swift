@@ -2,7 +2,12 @@
 // the frameworks' public API (DepsTestSupport's `TestFrameworkCalls`, the safe path) gives.
 import Synchronization
 import Testing
+@testable import Clocks
+@testable import CustomDump
+@testable import Dependencies
+@testable import DepsConcurrency
 @testable import DepsCore
+@testable import IssueReporting
 @testable import DepsRuntime
 
 private struct Recorded: Sendable {

@@ -1,6 +1,12 @@
 // Helpers shared by the dependency tests: run code in a fresh default-value cache (so tests
 // running in parallel never share cached or prepared defaults) while recording issues.
+@testable import Clocks
+@testable import CustomDump
+@testable import Dependencies
+@testable import DepsConcurrency
 @testable import DepsCore
+@testable import DepsRuntime
+@testable import IssueReporting
 
 /// Runs `operation` in a fresh cache, in `context`, with issues recorded instead of reported.
 func isolated<R>(

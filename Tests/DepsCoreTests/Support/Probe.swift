@@ -1,7 +1,13 @@
 // `Probe`: a small feature the architecture and TestStore tests drive. Its actions cover the
 // cases the tests need: plain state changes, effects that send at once, effects that wait on
 // the test clock, effects that never end, and payloads.
+@testable import Clocks
+@testable import CustomDump
+@testable import Dependencies
+@testable import DepsConcurrency
 @testable import DepsCore
+@testable import DepsRuntime
+@testable import IssueReporting
 
 struct Probe: Reducer {
   struct State: Equatable {

@@ -4,7 +4,13 @@
 // often their defaults are computed. Each counting key is used by one test only.
 import Foundation
 import Synchronization
+@testable import Clocks
+@testable import CustomDump
+@testable import Dependencies
+@testable import DepsConcurrency
 @testable import DepsCore
+@testable import DepsRuntime
+@testable import IssueReporting
 @testable import DepsCatalogue
 
 // MARK: - FactClient (the seed's NumberFactClient): live, preview and test values

@@ -2,7 +2,13 @@
 // unasserted received actions are skipped, nothing is reported at the end of the test, but a
 // wrong assertion still fails.
 import Testing
+@testable import Clocks
+@testable import CustomDump
+@testable import Dependencies
+@testable import DepsConcurrency
 @testable import DepsCore
+@testable import DepsRuntime
+@testable import IssueReporting
 import DepsTestSupport
 
 @Suite struct NonExhaustiveTests {

@@ -2,7 +2,13 @@
 // with case constructors as case paths, TCA's failure texts; TestStore.assert; TestStoreOf.
 import Testing
 
+@testable import Clocks
+@testable import CustomDump
+@testable import Dependencies
+@testable import DepsConcurrency
 @testable import DepsCore
+@testable import DepsRuntime
+@testable import IssueReporting
 import DepsTestSupport
 
 struct CaseFeature: Reducer {

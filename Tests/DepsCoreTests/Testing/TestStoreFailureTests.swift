@@ -2,7 +2,13 @@
 // syntax as swift-custom-dump prints them), with the line each one points at. Unchanged diff
 // lines start with a figure space (U+2007), removed ones with a minus sign (U+2212).
 import Testing
+@testable import Clocks
+@testable import CustomDump
+@testable import Dependencies
+@testable import DepsConcurrency
 @testable import DepsCore
+@testable import DepsRuntime
+@testable import IssueReporting
 import DepsTestSupport
 
 @Suite struct TestStoreFailureTests {

@@ -1,5 +1,11 @@
 import Testing
+@testable import Clocks
+@testable import CustomDump
+@testable import Dependencies
+@testable import DepsConcurrency
 @testable import DepsCore
+@testable import DepsRuntime
+@testable import IssueReporting
 
 /// The bitwise shortcuts and their fallbacks: identity says "equal" only when the bytes are
 /// the same; a plain enum case is cached as bits and loads back equal; an enum that is not

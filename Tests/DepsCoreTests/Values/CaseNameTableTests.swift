@@ -3,7 +3,13 @@
 import Synchronization
 import Testing
 
+@testable import Clocks
+@testable import CustomDump
+@testable import Dependencies
+@testable import DepsConcurrency
 @testable import DepsCore
+@testable import DepsRuntime
+@testable import IssueReporting
 
 private enum TableA {}
 private enum TableB {}

@@ -1,5 +1,10 @@
 import Testing
+@testable import Clocks
+@testable import CustomDump
+@testable import Dependencies
+@testable import DepsConcurrency
 @testable import DepsCore
+@testable import IssueReporting
 @testable import DepsRuntime
 
 // Decoding an action straight from its JSON text (`ValueDecoder.decode(_:fromJSON:)`,

@@ -1,5 +1,11 @@
 import Testing
+@testable import Clocks
+@testable import CustomDump
+@testable import Dependencies
+@testable import DepsConcurrency
 @testable import DepsCore
+@testable import DepsRuntime
+@testable import IssueReporting
 
 /// RFC 6902 (JSON Patch), Appendix A: the examples, and the diff that produces patches.
 @Suite struct JSONPatchTests {

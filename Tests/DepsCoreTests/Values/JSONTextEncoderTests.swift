@@ -1,7 +1,13 @@
 import Foundation
 import Testing
 @testable import DepsCatalogue
+@testable import Clocks
+@testable import CustomDump
+@testable import Dependencies
+@testable import DepsConcurrency
 @testable import DepsCore
+@testable import DepsRuntime
+@testable import IssueReporting
 
 // The text encoder against the tree encoder: for every shape, the text it writes (or, when it
 // gives up, the tree's) must be the bytes of `ValueEncoder().encode(value).json()`.

@@ -1,6 +1,11 @@
 import Foundation
 import Testing
+@testable import Clocks
+@testable import CustomDump
+@testable import Dependencies
+@testable import DepsConcurrency
 @testable import DepsCore
+@testable import IssueReporting
 @testable import DepsRuntime
 @testable import DepsCatalogue
 

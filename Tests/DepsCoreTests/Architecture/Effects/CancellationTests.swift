@@ -3,7 +3,13 @@
 import Synchronization
 import Testing
 
+@testable import Clocks
+@testable import CustomDump
+@testable import Dependencies
+@testable import DepsConcurrency
 @testable import DepsCore
+@testable import DepsRuntime
+@testable import IssueReporting
 
 struct Canceller: Reducer {
   struct State: Equatable { var finished: [Int] = [] }

@@ -1,7 +1,13 @@
 // Effect.debounce and Effect.throttle on a test clock.
 import Testing
 
+@testable import Clocks
+@testable import CustomDump
+@testable import Dependencies
+@testable import DepsConcurrency
 @testable import DepsCore
+@testable import DepsRuntime
+@testable import IssueReporting
 
 struct Search: Reducer {
   struct State: Equatable {

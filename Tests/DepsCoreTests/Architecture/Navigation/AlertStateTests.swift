@@ -1,7 +1,13 @@
 // AlertState / ConfirmationDialogState / ButtonState / TextState as comparable data.
 import Testing
 
+@testable import Clocks
+@testable import CustomDump
+@testable import Dependencies
+@testable import DepsConcurrency
 @testable import DepsCore
+@testable import DepsRuntime
+@testable import IssueReporting
 
 @Suite struct AlertStateTests {
   enum Action: Equatable {

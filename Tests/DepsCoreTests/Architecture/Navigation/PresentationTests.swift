@@ -3,7 +3,13 @@
 // \.dismiss, alerts dismiss after any action, and an action with nothing presented is reported.
 import Testing
 
+@testable import Clocks
+@testable import CustomDump
+@testable import Dependencies
+@testable import DepsConcurrency
 @testable import DepsCore
+@testable import DepsRuntime
+@testable import IssueReporting
 import DepsTestSupport
 
 struct Sheet: Reducer {
@@ -145,7 +151,7 @@ struct Presenter: Reducer {
     #expect(
       issues.map(\.message) == [
         """
-        An "ifLet" at "DepsCoreTests/PresentationTests.swift:68" received a presentation action \
+        An "ifLet" at "DepsCoreTests/PresentationTests.swift:74" received a presentation action \
         when destination state was absent. …
 
           Action:
@@ -175,7 +181,7 @@ struct Presenter: Reducer {
     #expect(
       issues.map(\.message) == [
         """
-        A reducer requested dismissal at "DepsCoreTests/PresentationTests.swift:26", but \
+        A reducer requested dismissal at "DepsCoreTests/PresentationTests.swift:32", but \
         couldn't be dismissed. …
 
         This is generally considered an application logic error, and can happen when a reducer \

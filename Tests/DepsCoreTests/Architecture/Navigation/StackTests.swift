@@ -2,7 +2,13 @@
 // push/popFrom, popped elements' effects cancelled, \.dismiss pops, TCA's reports.
 import Testing
 
+@testable import Clocks
+@testable import CustomDump
+@testable import Dependencies
+@testable import DepsConcurrency
 @testable import DepsCore
+@testable import DepsRuntime
+@testable import IssueReporting
 import DepsTestSupport
 
 struct StackHost: Reducer {
@@ -79,7 +85,7 @@ struct StackHost: Reducer {
     #expect(issues.count == 3)
     #expect(
       issues.first?.message == """
-        A "forEach" at "DepsCoreTests/StackTests.swift:21" received a "popFrom" action for a \
+        A "forEach" at "DepsCoreTests/StackTests.swift:27" received a "popFrom" action for a \
         missing element. …
 
           ID:
@@ -89,7 +95,7 @@ struct StackHost: Reducer {
         """)
     #expect(
       issues.dropFirst().first?.message == """
-        A "forEach" at "DepsCoreTests/StackTests.swift:21" received a "push" action for an \
+        A "forEach" at "DepsCoreTests/StackTests.swift:27" received a "push" action for an \
         element it already contains. …
 
           ID:
@@ -100,7 +106,7 @@ struct StackHost: Reducer {
     #expect(
       issues.last?.message.hasPrefix(
         """
-        A "forEach" at "DepsCoreTests/StackTests.swift:21" received an action for a missing \
+        A "forEach" at "DepsCoreTests/StackTests.swift:27" received an action for a missing \
         element. …
         """) == true)
   }

@@ -3,7 +3,13 @@
 // changes.
 import Testing
 
+@testable import Clocks
+@testable import CustomDump
+@testable import Dependencies
+@testable import DepsConcurrency
 @testable import DepsCore
+@testable import DepsRuntime
+@testable import IssueReporting
 import DepsTestSupport
 
 struct CaseHost: Reducer {
@@ -108,7 +114,7 @@ struct CaseScopeHost: Reducer {
     #expect(
       issues.first?.message.hasPrefix(
         """
-        A "ifCaseLet" at "DepsCoreTests/EnumScopeTests.swift:23" received a child action when \
+        A "ifCaseLet" at "DepsCoreTests/EnumScopeTests.swift:29" received a child action when \
         child state was set to a different case. …
         """) == true)
     #expect(

@@ -2,7 +2,13 @@
 // the effects of removed elements cancelled.
 import Testing
 
+@testable import Clocks
+@testable import CustomDump
+@testable import Dependencies
+@testable import DepsConcurrency
 @testable import DepsCore
+@testable import DepsRuntime
+@testable import IssueReporting
 import DepsTestSupport
 
 struct Row: Reducer {
@@ -93,7 +99,7 @@ struct Rows: Reducer {
     #expect(
       issues.map(\.message) == [
         """
-        A "forEach" at "DepsCoreTests/ForEachTests.swift:44" received an action for a missing \
+        A "forEach" at "DepsCoreTests/ForEachTests.swift:50" received an action for a missing \
         element. …
 
           Action:

@@ -1,7 +1,13 @@
 // `onChange(of:)`: the extra reducer runs only when the value changed, with old and new values.
 import Testing
 
+@testable import Clocks
+@testable import CustomDump
+@testable import Dependencies
+@testable import DepsConcurrency
 @testable import DepsCore
+@testable import DepsRuntime
+@testable import IssueReporting
 
 @Suite struct OnChangeTests {
   struct State: Equatable {

@@ -6,7 +6,13 @@
 import Synchronization
 import Testing
 
+@testable import Clocks
+@testable import CustomDump
+@testable import Dependencies
+@testable import DepsConcurrency
 @testable import DepsCore
+@testable import DepsRuntime
+@testable import IssueReporting
 
 /// Every handled action is appended to the state, so order is visible without an observer (an
 /// observer changes how the store starts effects).

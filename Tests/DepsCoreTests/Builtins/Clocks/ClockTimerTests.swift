@@ -2,7 +2,13 @@
 // a store's effect on a test clock, as TCA features use it; AnyClock.
 import Testing
 
+@testable import Clocks
+@testable import CustomDump
+@testable import Dependencies
+@testable import DepsConcurrency
 @testable import DepsCore
+@testable import DepsRuntime
+@testable import IssueReporting
 
 struct Ticker: Reducer {
   struct State: Equatable { var ticks = 0 }

@@ -2,7 +2,13 @@
 // store pump API) and the `continuousClock` / `suspendingClock` dependencies.
 import Synchronization
 import Testing
+@testable import Clocks
+@testable import CustomDump
+@testable import Dependencies
+@testable import DepsConcurrency
 @testable import DepsCore
+@testable import DepsRuntime
+@testable import IssueReporting
 
 @Suite struct ClocksTests {
   // MARK: ImmediateClock

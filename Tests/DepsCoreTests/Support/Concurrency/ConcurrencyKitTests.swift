@@ -6,7 +6,13 @@ import Synchronization
 import Testing
 
 @testable import DepsCatalogue
+@testable import Clocks
+@testable import CustomDump
+@testable import Dependencies
+@testable import DepsConcurrency
 @testable import DepsCore
+@testable import DepsRuntime
+@testable import IssueReporting
 
 @Suite struct ConcurrencyKitTests {
   // MARK: ReentrantLock

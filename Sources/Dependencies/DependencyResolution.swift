@@ -5,6 +5,7 @@
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials
+import IssueReporting
 #else
 import Foundation
 #endif
@@ -22,7 +23,7 @@ struct DependencyRead: Sendable {
   var locationIsLibrary = false
 }
 
-enum DependencyResolution {
+package enum DependencyResolution {
   /// True while a default is read only to be changed inside a `withDependencies` closure.
   @TaskLocal static var isSetting = false
 
@@ -33,7 +34,7 @@ enum DependencyResolution {
   @TaskLocal static var currentRead = DependencyRead()
 
   /// The live value of `key` if it conforms to `DependencyKey` anywhere in the process.
-  static func liveValue<K: TestDependencyKey>(_ key: K.Type) -> K.Value? {
+  package static func liveValue<K: TestDependencyKey>(_ key: K.Type) -> K.Value? {
     guard let live = key as? any DependencyKey.Type else { return nil }
     // Cast value to value (L is K): no `Any` box in between.
     func open<L: DependencyKey>(_ live: L.Type) -> K.Value? { live.liveValue as? K.Value }
@@ -157,7 +158,7 @@ enum DependencyResolution {
     fileID: StaticString = #fileID, filePath: StaticString = #filePath,
     line: UInt = #line, column: UInt = #column
   ) {
-    DepsCore.reportIssue(
+    IssueReporting.reportIssue(
       ReportedIssue(
         message: message, fileID: read.fileID ?? "\(fileID)",
         filePath: read.filePath ?? "\(filePath)", line: read.line ?? line,

@@ -40,7 +40,7 @@ package enum DependencyScope {
   }
 
   @usableFromInline @inline(__always)
-  static var key: UnsafeRawPointer {
+  package static var key: UnsafeRawPointer {
     UnsafeRawPointer(bitPattern: keyWord.load(ordering: .relaxed)).unsafelyUnwrapped
   }
 
@@ -52,7 +52,7 @@ package enum DependencyScope {
   }
 
   /// The address of `DependencyStorage.root`.
-  nonisolated(unsafe) static let rootStorageAddress = UnsafeRawPointer(
+  package nonisolated(unsafe) static let rootStorageAddress = UnsafeRawPointer(
     Unmanaged.passUnretained(DependencyStorage.root).toOpaque())
 
   /// Runs `body` with `values` current on this task (or thread).
@@ -68,7 +68,7 @@ package enum DependencyScope {
 
   /// `withValues` through `TaskLocal.withValue` (the safe path).
   @usableFromInline
-  static func withValuesSafely<R, E: Error>(
+  package static func withValuesSafely<R, E: Error>(
     _ values: DependencyValues, _ body: () throws(E) -> R
   ) throws(E) -> R {
     let result: Result<R, E> = DependencyValues.$_current.withValue(values) {
@@ -80,19 +80,19 @@ package enum DependencyScope {
   /// Binds `_current` to the storage node `node` until `pop()`, taking over the caller's
   /// reference (the pop releases it). Only once `usesFast` said so.
   @usableFromInline @inline(__always)
-  static func pushHandingOver(_ node: Unmanaged<DependencyStorage>) {
+  package static func pushHandingOver(_ node: Unmanaged<DependencyStorage>) {
     TaskLocalRuntime.push(
       key: key, handingOver: node.toOpaque(), type: DependencyValues.self)
   }
 
   /// Ends what `pushHandingOver` started (releasing its node).
   @usableFromInline @inline(__always)
-  static func pop() { TaskLocalRuntime.pop() }
+  package static func pop() { TaskLocalRuntime.pop() }
 
   /// The address of the storage node current on this task/thread, without retaining it (for
   /// identity comparisons; the node lives as long as the scope that bound it).
   @inline(__always)
-  static var currentStorageAddress: UnsafeRawPointer {
+  package static var currentStorageAddress: UnsafeRawPointer {
     guard usesFast else {
       return UnsafeRawPointer(
         Unmanaged.passUnretained(DependencyValues.$_current.get().storage).toOpaque())
@@ -104,7 +104,7 @@ package enum DependencyScope {
   /// current): for a new `@Dependency`, which then retains nothing for it. (A root bound
   /// explicitly is returned as itself.)
   @inline(__always)
-  static var currentStorageUnlessRoot: DependencyStorage? {
+  package static var currentStorageUnlessRoot: DependencyStorage? {
     guard usesFast else {
       let storage = DependencyValues.$_current.get().storage
       return storage === DependencyStorage.root ? nil : storage
@@ -114,7 +114,7 @@ package enum DependencyScope {
 
   /// The values current on this task/thread (what `DependencyValues._current` returns).
   @inline(__always)
-  static var currentDependencies: DependencyValues {
+  package static var currentDependencies: DependencyValues {
     guard usesFast else { return DependencyValues.$_current.get() }
     return TaskLocalRuntime.boundValue(key: key, as: DependencyValues.self)
       ?? DependencyValues(storage: fastRoot.takeUnretainedValue())
@@ -125,7 +125,7 @@ extension DependencyValues {
   /// The address of the storage node current on this task/thread (for identity comparisons;
   /// the node stays alive as long as the scope that bound it).
   @inline(__always)
-  static var currentStorageAddress: UnsafeRawPointer { DependencyScope.currentStorageAddress }
+  package static var currentStorageAddress: UnsafeRawPointer { DependencyScope.currentStorageAddress }
 
   /// The values current on this task/thread: `_current`.
   @inline(__always)

@@ -3,6 +3,7 @@
 // override it with `withDependencies { $0.name = … }`.
 
 import DepsRuntime
+import IssueReporting
 import Synchronization
 
 /// The dependencies in effect for the current scope.
@@ -21,7 +22,7 @@ public struct DependencyValues: Sendable {
   /// The values of the current task (what `@Dependency` and `withDependencies` read).
   @TaskLocal public static var _current = DependencyValues()
 
-  @usableFromInline var storage: DependencyStorage
+  @usableFromInline package var storage: DependencyStorage
 
   /// Empty values: no overrides, the process's default context.
   public init() { storage = .root }

@@ -4,6 +4,7 @@
 // failed condition reports an issue with the message, at the caller's file and line, and the
 // program goes on.
 
+import IssueReporting
 extension DependencyValues {
   /// A dependency for checking assertions: Swift's `assert` when live, a reported issue (a test
   /// failure) in tests, so tests can exercise the failing path.
@@ -200,6 +201,6 @@ private struct AssertionFailure: AssertionFailureEffect {
 }
 
 private enum AssertKey: DependencyKey {
-  static let liveValue: any AssertionEffect = LiveAssertionEffect()
+  package static let liveValue: any AssertionEffect = LiveAssertionEffect()
   static let testValue: any AssertionEffect = TestAssertionEffect()
 }

@@ -16,7 +16,7 @@ import Glibc
 #endif
 
 @usableFromInline
-final class DependencyReadCache {
+package final class DependencyReadCache {
   /// What a hit compares, and the box it returns (all kept alive by `owners`).
   struct Entry {
     var site: UnsafeRawPointer?
@@ -94,7 +94,7 @@ final class DependencyReadCache {
   /// The box cached for `site` read under these nodes (given by address), unretained: it stays
   /// alive until this thread stores or purges the slot.
   @inline(__always)
-  static func lookup(
+  package static func lookup(
     current: UnsafeRawPointer, initial: UnsafeRawPointer?, site: UnsafeRawPointer
   ) -> UnsafeRawPointer? {
     guard let raw = thisThreadRaw else { return nil }
@@ -133,7 +133,7 @@ final class DependencyReadCache {
 
   /// Drops this thread's cached reads (a store that closes calls it, so values it owned are
   /// released promptly).
-  static func purgeThisThread() {
+  package static func purgeThisThread() {
     guard let cache = thisThread else { return }
     for index in 0..<slotCount {
       cache.entries[index] = Entry()

@@ -2,6 +2,7 @@
 // `withEscapedDependencies`, as in swift-dependencies. A scope is one new storage node pushed
 // as the task-local `_current`; async work started inside (`Task {}`, `async let`, groups)
 // inherits it through task-locals.
+import IssueReporting
 import Synchronization
 
 /// Runs `operation` with the dependencies changed by `updateValues`.

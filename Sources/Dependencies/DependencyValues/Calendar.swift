@@ -23,8 +23,8 @@ extension DependencyValues {
   public var calendar: Calendar {
     get {
       let value = self[CalendarKey.self]
-      // A traced store's read is told to its trace (one atomic load until one is).
-      if TracedReads.mayObserve { noteRead("calendar") { BuiltinEndpoints.calendarName(value) } }
+      // A read observer (a traced store's) is told (one atomic load until one is installed).
+      if ReadObservers.mayObserve { noteRead("calendar", value) }
       return value
     }
     set { self[CalendarKey.self] = newValue }

@@ -2,6 +2,7 @@
 // `ContinuousClock` fits (time that keeps passing while the machine sleeps). Live: the system's
 // `ContinuousClock`; test: an `UnimplementedClock` named "ContinuousClock".
 
+import Clocks
 extension DependencyValues {
   /// The clock features should use when a `ContinuousClock` would be appropriate.
   ///

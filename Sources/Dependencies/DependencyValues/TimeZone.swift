@@ -23,8 +23,8 @@ extension DependencyValues {
   public var timeZone: TimeZone {
     get {
       let value = self[TimeZoneKey.self]
-      // A traced store's read is told to its trace (one atomic load until one is).
-      if TracedReads.mayObserve { noteRead("timeZone") { JSONValue.string(value.identifier).json() } }
+      // A read observer (a traced store's) is told (one atomic load until one is installed).
+      if ReadObservers.mayObserve { noteRead("timeZone", value) }
       return value
     }
     set { self[TimeZoneKey.self] = newValue }

@@ -9,6 +9,7 @@
 // and under XCTest it is emptied when each test case starts (see TestCacheScope.swift), so one
 // test's first read or `prepareDependencies` never leaks into the next.
 #if canImport(FoundationEssentials)
+import DepsConcurrency
 import FoundationEssentials
 #else
 import Foundation
@@ -98,7 +99,7 @@ final class DependencyCache: Sendable {
   ///     overwrite what it read).
   ///   - isSetting: read only to be changed (`$0.client.endpoint = …` in `withDependencies`):
   ///     the value is cached, but a missing live/test value is reported at its first use.
-  func value<K: TestDependencyKey>(
+  package func value<K: TestDependencyKey>(
     _: K.Type, context: DependencyContext, contextIsDefault: Bool, name: String?,
     preparation: DependencyPreparation? = nil, isSetting: Bool = false
   ) -> K.Value {
@@ -224,7 +225,7 @@ final class HeldReports: @unchecked Sendable {
 /// A value stored by reference so a read can take it back with `unsafeDowncast` (the key's type
 /// fixes the value's type, so no dynamic cast is needed).
 @usableFromInline
-final class ValueBox<Value>: @unchecked Sendable {
-  @usableFromInline let value: Value
+package final class ValueBox<Value>: @unchecked Sendable {
+  @usableFromInline package let value: Value
   @inlinable init(_ value: Value) { self.value = value }
 }

@@ -2,6 +2,7 @@
 // environment: DEPS_CONTEXT=live|preview|test, else test under `swift test`, else live.
 
 import DepsRuntime
+import IssueReporting
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -32,7 +33,7 @@ public enum DependencyContext: String, Sendable, Hashable, CaseIterable {
 
   /// The context a `DEPS_CONTEXT` value picks (`raw`, nil when unset), and the issue to report
   /// when it names no context (then `fallback` is used, as when it is unset or empty).
-  static func resolve(environment raw: String?, fallback: DependencyContext)
+  package static func resolve(environment raw: String?, fallback: DependencyContext)
     -> (DependencyContext, issue: String?)
   {
     guard let raw, !raw.isEmpty else { return (fallback, nil) }
@@ -40,7 +41,7 @@ public enum DependencyContext: String, Sendable, Hashable, CaseIterable {
     return (fallback, invalidEnvironmentMessage(raw, fallback: fallback))
   }
 
-  static func invalidEnvironmentMessage(_ raw: String, fallback: DependencyContext) -> String {
+  package static func invalidEnvironmentMessage(_ raw: String, fallback: DependencyContext) -> String {
     """
     An environment value for DEPS_CONTEXT was provided but did not match "live", "preview", \
     or "test".

@@ -23,8 +23,8 @@ extension DependencyValues {
   public var locale: Locale {
     get {
       let value = self[LocaleKey.self]
-      // A traced store's read is told to its trace (one atomic load until one is).
-      if TracedReads.mayObserve { noteRead("locale") { JSONValue.string(value.identifier).json() } }
+      // A read observer (a traced store's) is told (one atomic load until one is installed).
+      if ReadObservers.mayObserve { noteRead("locale", value) }
       return value
     }
     set { self[LocaleKey.self] = newValue }

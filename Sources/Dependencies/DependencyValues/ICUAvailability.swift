@@ -10,11 +10,11 @@ import FoundationEssentials
 import Foundation
 #endif
 
-enum ICU {
+package enum ICU {
   /// True when ICU's time zones, calendars and locales are available.
-  static let isAvailable: Bool = TimeZone(identifier: "America/New_York") != nil
+  package static let isAvailable: Bool = TimeZone(identifier: "America/New_York") != nil
 
   /// The explanation appended to a refused preset.
-  static let missing =
+  package static let missing =
     "needs ICU, which this libDeps.so was built without (scripts/install --without-icu)"
 }

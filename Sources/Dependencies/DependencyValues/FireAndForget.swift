@@ -5,6 +5,7 @@
 // caller's cancellation cannot reach the work (it runs to its end), and an error it throws
 // (other than `CancellationError`) is reported.
 
+import IssueReporting
 extension DependencyValues {
   /// A dependency for firing off work nobody waits for.
   ///
@@ -56,7 +57,7 @@ public struct FireAndForget: Sendable {
 }
 
 private enum FireAndForgetKey: DependencyKey {
-  static let liveValue = FireAndForget { priority, operation in
+  package static let liveValue = FireAndForget { priority, operation in
     Task(priority: priority) { try await operation() }
   }
   static let testValue = FireAndForget { priority, operation in

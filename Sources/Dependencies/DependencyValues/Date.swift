@@ -3,6 +3,7 @@
 // `Unimplemented: @Dependency(\.date)` on every call, then returns `Date()`.
 #if canImport(FoundationEssentials)
 import FoundationEssentials
+import IssueReporting
 #else
 import Foundation
 #endif

@@ -18,7 +18,7 @@ import Synchronization
 public struct Dependency<Value>: @unchecked Sendable, _HasInitialValues {
   /// The storage node current when this wrapper was created; nil for the root (which lives
   /// for the whole process), so an object created outside any scope retains nothing for it.
-  @usableFromInline let captured: DependencyStorage?
+  @usableFromInline package let captured: DependencyStorage?
   @usableFromInline let keyPath: KeyPath<DependencyValues, Value>
   /// Identity of what is read, for the read cache (a key path object or a key's metatype).
   @usableFromInline let site: UnsafeRawPointer
@@ -65,7 +65,7 @@ public struct Dependency<Value>: @unchecked Sendable, _HasInitialValues {
   public var initialValues: DependencyValues { DependencyValues(storage: initial) }
 
   /// The storage node current when this wrapper was created.
-  var initial: DependencyStorage { captured ?? DependencyStorage.root }
+  package var initial: DependencyStorage { captured ?? DependencyStorage.root }
 
   /// The dependency's current value.
   public var wrappedValue: Value {

@@ -2,6 +2,7 @@
 // `SuspendingClock` fits (time that stops while the machine sleeps). Live: the system's
 // `SuspendingClock`; test: an `UnimplementedClock` named "SuspendingClock".
 
+import Clocks
 extension DependencyValues {
   /// The clock features should use when a `SuspendingClock` would be appropriate.
   ///

@@ -10,7 +10,7 @@
 // `@exclusivity(unchecked)` saves ~60 instructions per access.)
 
 @usableFromInline
-class DependencyStorage: @unchecked Sendable {
+package class DependencyStorage: @unchecked Sendable {
   struct Entry {
     let key: ObjectIdentifier
     var value: AnyObject
@@ -20,16 +20,16 @@ class DependencyStorage: @unchecked Sendable {
   @usableFromInline @exclusivity(unchecked) final var parentReference:
     Unmanaged<DependencyStorage>?
   /// The enclosing scope's node.
-  final var parent: DependencyStorage? { parentReference?.takeUnretainedValue() }
+  package final var parent: DependencyStorage? { parentReference?.takeUnretainedValue() }
   /// The first key set at this level (nil: none yet).
   @usableFromInline @exclusivity(unchecked) final var firstKey: ObjectIdentifier?
   /// The first key's value as a `ValueBox`, unless `firstIsInline` (owned: released in
   /// `deinit`; a plain pointer so a node without one pays no release call).
-  @usableFromInline @exclusivity(unchecked) final var firstBox: Unmanaged<AnyObject>?
+  @usableFromInline @exclusivity(unchecked) final package var firstBox: Unmanaged<AnyObject>?
   /// True when the first key's value is held by this node itself (a `ValueNode`).
-  @usableFromInline @exclusivity(unchecked) final var firstIsInline = false
+  @usableFromInline @exclusivity(unchecked) final package var firstIsInline = false
   /// `extras?.moreEntries` is not empty, kept as a plain flag for the inlined lookup.
-  @usableFromInline @exclusivity(unchecked) final var hasMoreEntries = false
+  @usableFromInline @exclusivity(unchecked) final package var hasMoreEntries = false
   /// What few nodes have (nil: none of it), kept apart so a node's fields stay few (owned:
   /// released in `deinit`).
   @usableFromInline @exclusivity(unchecked) final var extrasReference: Unmanaged<Extras>?
@@ -51,7 +51,7 @@ class DependencyStorage: @unchecked Sendable {
   /// True while a `withDependencies` closure is setting these values up.
   @usableFromInline @exclusivity(unchecked) final var isSetting = false
   /// Number of nodes from the root (root = 0; no other node has depth 0).
-  @usableFromInline final let depth: Int
+  @usableFromInline final package let depth: Int
 
   /// A node's rarely used parts.
   @usableFromInline
@@ -90,7 +90,7 @@ class DependencyStorage: @unchecked Sendable {
   final var isPreparing: Bool { extrasReference != nil && preparation != nil }
 
   /// The shared empty root: no overrides, the process-wide default cache.
-  static let root = DependencyStorage()
+  package static let root = DependencyStorage()
 
   private init() {
     parentReference = nil
@@ -148,7 +148,7 @@ class DependencyStorage: @unchecked Sendable {
 
     /// The value found, of the key's `Value` type (the caller's key decides it).
     @inlinable @inline(__always)
-    func value<Value>(as _: Value.Type) -> Value {
+    package func value<Value>(as _: Value.Type) -> Value {
       holder._withUnsafeGuaranteedRef { holder in
         isInline
           ? unsafeDowncast(holder, to: ValueNode<Value>.self).value
@@ -164,7 +164,7 @@ class DependencyStorage: @unchecked Sendable {
 
   /// The most recent value set for `key` in this chain, if any, as a `ValueBox` (a new box
   /// when it is held inline by its node).
-  final func lookup(_ key: ObjectIdentifier) -> AnyObject? {
+  package final func lookup(_ key: ObjectIdentifier) -> AnyObject? {
     var node: DependencyStorage? = self
     while let current = node {
       if current.firstKey == key { return current.firstValueBox() }
@@ -254,10 +254,10 @@ class DependencyStorage: @unchecked Sendable {
 
 /// A node created by a scope's first change, holding that value inline (no separate box).
 @usableFromInline
-final class ValueNode<Value>: DependencyStorage, @unchecked Sendable {
+package final class ValueNode<Value>: DependencyStorage, @unchecked Sendable {
   /// The first key's value while `firstIsInline` (a later boxed `put` of the same key leaves it
   /// unread until the node goes away).
-  @usableFromInline @exclusivity(unchecked) var value: Value
+  @usableFromInline @exclusivity(unchecked) package var value: Value
 
   /// A child of the node `parent` refers to (taking over that +1 reference) with `key` set to
   /// `value`.

@@ -34,6 +34,6 @@ private struct LivePreconditionEffect: AssertionEffect {
 }
 
 private enum PreconditionKey: DependencyKey {
-  static let liveValue: any AssertionEffect = LivePreconditionEffect()
+  package static let liveValue: any AssertionEffect = LivePreconditionEffect()
   static let testValue: any AssertionEffect = TestAssertionEffect()
 }
