@@ -35,6 +35,9 @@ let package = Package(
     // Every use of a Swift-runtime internal, each behind one checked API with a safe path
     // (docs/architecture.md, "Runtime tricks"); names no type of the layers above.
     .target(name: "DepsRuntime"),
+    // swift-concurrency-extras' module: LockIsolated, ActorIsolated, UncheckedSendable, the
+    // main serial executor, stream and task helpers.
+    .target(name: "ConcurrencyExtras", dependencies: ["DepsConcurrency", "DepsRuntime"]),
     // swift-issue-reporting's module: reportIssue, issue reporters, unimplemented(…).
     .target(name: "IssueReporting", dependencies: ["DepsConcurrency", "DepsRuntime"]),
     // swift-custom-dump's module: values dumped in Swift syntax and their diffs.
@@ -60,12 +63,25 @@ let package = Package(
               "$s20FoundationEssentials6LocaleV0A20InternationalizationE20availableIdentifiersSaySSGvgZ",
             ].flatMap { ["-Xlinker", "--undefined=\($0)"] }, .when(platforms: [.linux]))
         ]),
+    // swift-case-paths' module: case paths, CasePathable and its macro.
+    .target(name: "CasePaths", dependencies: ["IssueReporting"]),
+    // swift-identified-collections' module: IdentifiedArray.
+    .target(name: "IdentifiedCollections"),
+    // TCA's module: reducers, effects, Store, TestStore, navigation; re-exports what TCA's
+    // does.
+    .target(
+      name: "ComposableArchitecture",
+      dependencies: [
+        "CasePaths", "Clocks", "ConcurrencyExtras", "CustomDump", "Dependencies",
+        "DepsConcurrency", "DepsRuntime", "IdentifiedCollections", "IssueReporting",
+      ]),
     // The umbrella: `import DepsCore` brings in every module above; it still holds the layers
     // not yet split into modules of their own.
     .target(
       name: "DepsCore",
       dependencies: [
-        "Clocks", "CustomDump", "Dependencies", "DepsConcurrency", "DepsRuntime",
+        "CasePaths", "Clocks", "ComposableArchitecture", "ConcurrencyExtras", "CustomDump",
+        "Dependencies", "DepsConcurrency", "DepsRuntime", "IdentifiedCollections",
         "IssueReporting",
       ]),
     // Swift Testing traits and the XCTest cache reset: links the test frameworks, so it is a
@@ -97,11 +113,18 @@ let package = Package(
     .testTarget(
       name: "DepsCoreTests",
       dependencies: [
-        "CustomDump", "Dependencies", "DepsCore", "DepsRuntime", "DepsCatalogue", "DepsTestSupport", "SeedClientInterface",
+        "CasePaths", "Clocks", "ComposableArchitecture", "ConcurrencyExtras", "CustomDump",
+        "Dependencies", "DepsCatalogue", "DepsConcurrency", "DepsCore", "DepsRuntime",
+        "DepsTestSupport", "IdentifiedCollections", "IssueReporting", "SeedClientInterface",
         "SeedClientLive",
       ]),
     .testTarget(
-      name: "DepsCatalogueTests", dependencies: ["DepsCatalogue", "DepsCore", "DepsTestSupport"]),
+      name: "DepsCatalogueTests",
+      dependencies: [
+        "CasePaths", "Clocks", "ComposableArchitecture", "ConcurrencyExtras", "CustomDump",
+        "Dependencies", "DepsCatalogue", "DepsConcurrency", "DepsCore", "DepsRuntime",
+        "DepsTestSupport", "IdentifiedCollections", "IssueReporting",
+      ]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -367,5 +367,5 @@ package enum SwiftDiff {
 /// One line of a multi-line string in a diff: printed as is.
 struct StringLine: Equatable, CustomStringConvertible {
   let text: String
-  var description: String { text }
+  package var description: String { text }
 }

@@ -12,7 +12,7 @@ import Foundation
 
 /// What is being read, for messages: the `DependencyValues` property name and the location of
 /// the `@Dependency` that read it.
-struct DependencyRead: Sendable {
+package struct DependencyRead: Sendable {
   var name: String?
   var fileID: String?
   var filePath: String?
@@ -77,7 +77,7 @@ package enum DependencyResolution {
     return "\\.\(name)"
   }
 
-  static func description<K: TestDependencyKey>(_ key: K.Type, read: DependencyRead) -> String {
+  package static func description<K: TestDependencyKey>(_ key: K.Type, read: DependencyRead) -> String {
     var text = ""
     if let fileID = read.fileID, let line = read.line, !read.locationIsLibrary {
       text += "  Location:\n    \(fileID):\(line)\n"

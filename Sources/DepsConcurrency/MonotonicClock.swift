@@ -34,11 +34,16 @@ package enum MonotonicClock {
 
   /// `now` plus `duration` (a negative one counts as zero), saturating at `UInt64.max`.
   package static func deadline(after duration: Duration) -> UInt64 {
-    let (seconds, attoseconds) = duration.components
-    guard seconds >= 0, attoseconds >= 0 else { return now }
-    let (whole, overflow) = UInt64(seconds).multipliedReportingOverflow(by: 1_000_000_000)
-    let (total, carried) = whole.addingReportingOverflow(UInt64(attoseconds / 1_000_000_000))
-    if overflow || carried { return .max }
-    return deadline(afterNanoseconds: total)
+    deadline(afterNanoseconds: nanoseconds(of: duration))
   }
+}
+
+/// `duration` in whole nanoseconds: a negative one counts as zero, a longer one than
+/// `UInt64.max` nanoseconds saturates there. The package's one conversion of a `Duration`.
+package func nanoseconds(of duration: Duration) -> UInt64 {
+  let (seconds, attoseconds) = duration.components
+  guard seconds >= 0, attoseconds >= 0 else { return 0 }
+  let (whole, overflow) = UInt64(seconds).multipliedReportingOverflow(by: 1_000_000_000)
+  let (total, carried) = whole.addingReportingOverflow(UInt64(attoseconds / 1_000_000_000))
+  return overflow || carried ? .max : total
 }

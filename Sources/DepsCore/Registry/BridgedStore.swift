@@ -98,10 +98,10 @@ final class SwiftBridgedStore<State: Equatable, Action>: BridgedStore, @unchecke
     self.store = withIssueReporters([recorder]) {
       Store(initialState: initialState, reducer: reducer, withDependencies: prepare)
     }
-    store.core.trace?.describe(with: codec)
+    (store.core.instrument as? DependencyTrace)?.describe(with: codec)
   }
 
-  var trace: DependencyTrace? { store.core.trace }
+  var trace: DependencyTrace? { (store.core.instrument as? DependencyTrace) }
 
   func send(_ action: JSONValue) throws(BridgeError) -> [String] {
     try feature.validateActionName(action)

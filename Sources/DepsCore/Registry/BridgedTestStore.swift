@@ -78,12 +78,12 @@ final class SwiftBridgedTestStore<State: Equatable, Action>: BridgedTestStore,
     self.store = withIssueReporters([recorder]) {
       TestStore(initialState: initialState, reducer: reducer, withDependencies: prepare)
     }
-    store.dialect = .c
-    store.core.trace?.describe(with: codec)
+    store.wording = FrontTestStoreWording(.c)
+    (store.core.instrument as? DependencyTrace)?.describe(with: codec)
     store.reportsStateMismatches(codec)
   }
 
-  var trace: DependencyTrace? { store.core.trace }
+  var trace: DependencyTrace? { (store.core.instrument as? DependencyTrace) }
 
   var overridesTrace: DependencyTrace? { store.overridesTrace }
 
@@ -137,8 +137,8 @@ final class SwiftBridgedTestStore<State: Equatable, Action>: BridgedTestStore,
   }
 
   var dialect: TestStoreDialect {
-    get { store.dialect }
-    set { store.dialect = newValue }
+    get { (store.wording as? FrontTestStoreWording)?.dialect ?? .c }
+    set { store.wording = FrontTestStoreWording(newValue) }
   }
 
   func send(_ action: JSONValue, assert: ValueAssertion?, site: String?) throws(BridgeError)
@@ -186,7 +186,7 @@ final class SwiftBridgedTestStore<State: Equatable, Action>: BridgedTestStore,
     }
     let clocks = store.testClocks
     guard !clocks.isEmpty else {
-      throw BridgeError(.invalid, TestStoreMessages.noTestClock(store.dialect))
+      throw BridgeError(.invalid, TestStoreMessages.noTestClock(dialect))
     }
     withIssueReporters([recorder]) {
       for clock in clocks {
@@ -231,7 +231,7 @@ final class SwiftBridgedTestStore<State: Equatable, Action>: BridgedTestStore,
     isClosed = true
     withIssueReporters([recorder]) { store.complete() }
     var messages = drainIssues() + UnusedOverrides.endOfTest(store.overridesTrace)
-    if let cassette = store.core.trace?.cassette {
+    if let cassette = (store.core.instrument as? DependencyTrace)?.cassette {
       do throws(CassetteError) { try cassette.save() } catch { messages.append(error.message) }
     }
     return messages
@@ -251,9 +251,9 @@ final class SwiftBridgedTestStore<State: Equatable, Action>: BridgedTestStore,
   var millisecondsUntilWork: Int32 { store.core.millisecondsUntilWork }
 
   private func drainIssues() -> [String] {
-    let dialect = store.dialect
+    let dialect = self.dialect
     var messages = recorder.takeMessages().map { TestStoreMessages.inDialect($0, dialect) }
-    if let trace = store.core.trace, !messages.isEmpty { trace.endWithLastSteps(&messages) }
+    if let trace = (store.core.instrument as? DependencyTrace), !messages.isEmpty { trace.endWithLastSteps(&messages) }
     return messages
   }
 }

@@ -100,7 +100,7 @@ public final class DependencyTrace: Sendable {
   public let strictOverrides: Bool
   /// False for the watch a test store keeps by default: it counts the calls of the overridden
   /// endpoints only (for the unused-override report) and records no step.
-  let recordsSteps: Bool
+  package let recordsSteps: Bool
 
   /// A recorder, optionally replaying or recording `cassette`; with `strictOverrides`, an
   /// override the test never used fails it when the test store finishes.
@@ -123,7 +123,7 @@ public final class DependencyTrace: Sendable {
 
   // MARK: Hooks (called by the store while it holds its lock)
 
-  func actionHandled(_ action: Any, origin: UInt64, fromEffect: Bool) {
+  package func actionHandled(_ action: Any, origin: UInt64, fromEffect: Bool) {
     let text = describeAction.withLock { $0 }?(action) ?? Self.describe(action)
     let effect = TraceScope.effect
     storage.withLock { s in
@@ -142,7 +142,7 @@ public final class DependencyTrace: Sendable {
   }
 
   /// Notes an effect's start; returns its body bound to the effect's number.
-  func effectStarted(
+  package func effectStarted(
     _ id: UInt64, origin: UInt64, _ body: @escaping @Sendable () async -> Void
   ) -> @Sendable () async -> Void {
     effectStarted(id, origin: origin)
@@ -161,7 +161,7 @@ public final class DependencyTrace: Sendable {
     }
   }
 
-  func effectFinished(_ id: UInt64) {
+  package func effectFinished(_ id: UInt64) {
     storage.withLock { s in
       s.append(
         TraceEvent(
@@ -313,9 +313,14 @@ public final class DependencyTrace: Sendable {
   }
 
   /// Ends the last of `messages` (a failing test's) with the short text of the last steps.
-  func endWithLastSteps(_ messages: inout [String], count: Int = 6) {
-    guard !messages.isEmpty, !events.isEmpty else { return }
-    messages[messages.count - 1] += "\n\nLast steps:\n" + timelineText(last: count)
+  func endWithLastSteps(_ messages: inout [String]) {
+    guard !messages.isEmpty, let steps = failureEpilogue() else { return }
+    messages[messages.count - 1] += "\n\n" + steps
+  }
+
+  /// `Last steps:` and the short text of the last `count` steps; nil before any step.
+  package func failureEpilogue(count: Int) -> String? {
+    events.isEmpty ? nil : "Last steps:\n" + timelineText(last: count)
   }
 
   static func line(_ event: TraceEvent) -> String {

@@ -52,10 +52,6 @@ typealias EndpointAround = @Sendable (
   _ live: @escaping @Sendable (JSONValue) async throws -> JSONValue
 ) async throws -> JSONValue
 
-private enum DependencyTraceKey: TestDependencyKey {
-  static let testValue: DependencyTrace? = nil
-}
-
 private enum DependencyTraceInstalledKey: TestDependencyKey {
   static let testValue = false
 }
@@ -63,18 +59,13 @@ private enum DependencyTraceInstalledKey: TestDependencyKey {
 /// The recorder of a process's live stores (`depsh --record FILE`), made for each store that
 /// opens without one of its own.
 public enum AmbientTrace {
-  private static let factory = Mutex<(@Sendable () -> DependencyTrace?)?>(nil)
-  private static let isSet = Atomic<Bool>(false)
-
   /// Makes every store opened from now on without a recorder use `make()`'s.
   public static func install(_ make: @escaping @Sendable () -> DependencyTrace?) {
-    factory.withLock { $0 = make }
-    isSet.store(true, ordering: .releasing)
+    AmbientStoreInstrument.install { make() }
   }
 
   static func make() -> DependencyTrace? {
-    guard isSet.load(ordering: .acquiring) else { return nil }
-    return factory.withLock { $0 }?()
+    AmbientStoreInstrument.make() as? DependencyTrace
   }
 }
 
@@ -83,12 +74,8 @@ import Synchronization
 extension DependencyValues {
   /// The recorder a store opened with these values reports to (nil: no trace, no cost).
   public var dependencyTrace: DependencyTrace? {
-    get {
-      storage.lookup(ObjectIdentifier(DependencyTraceKey.self)).flatMap {
-        ($0 as? ValueBox<DependencyTrace?>)?.value
-      }
-    }
-    set { self[DependencyTraceKey.self] = newValue }
+    get { storeInstrument as? DependencyTrace }
+    set { storeInstrument = newValue }
   }
 
   private var traceInstalled: Bool {

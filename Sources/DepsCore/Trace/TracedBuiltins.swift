@@ -6,7 +6,7 @@ import Synchronization
 
 /// A clock telling a trace each `now` read and each `sleep`, forwarding both to the clock it
 /// wraps. Its instants are offsets from the wrapped clock's first instant it saw.
-struct TracedClock: Clock, Sendable {
+struct TracedClock: Clock, WrappingClock, Sendable {
   typealias Duration = Swift.Duration
   typealias Instant = OffsetInstant<Swift.Duration>
 
@@ -22,10 +22,8 @@ struct TracedClock: Clock, Sendable {
     self.core = open(base)
   }
 
-  /// `clock` itself, or the clock a `TracedClock` wraps.
-  static func unwrapped(_ clock: any Clock<Swift.Duration>) -> any Clock<Swift.Duration> {
-    (clock as? TracedClock)?.base ?? clock
-  }
+  /// The clock it wraps (a test store's `advance` finds its `TestClock` through it).
+  var wrappedClock: any Clock<Swift.Duration> { base }
 
   var now: Instant { Instant(offset: core.now()) }
 

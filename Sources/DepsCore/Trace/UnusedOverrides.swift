@@ -52,26 +52,9 @@ public enum UnusedOverrides {
 }
 
 extension TestStore {
-  /// A Swift test's end (`finish`): the overrides its trace declares and the run never called
-  /// fail the test when the trace is strict, else are printed as notes (and queued).
-  func reportUnusedOverrides(at location: SourceLocation) {
-    guard dialect == .swift, let trace = core.trace else { return }
-    let (failures, notes) = UnusedOverrides.report(trace)
-    for message in failures {
-      reportIssue(
-        message, fileID: location.fileID, filePath: location.filePath, line: location.line,
-        column: location.column)
-    }
-    for note in notes {
-      RuntimeWarningReporter().reportIssue(
-        ReportedIssue(
-          message: "note: \(note)", fileID: "\(location.fileID)", filePath: "\(location.filePath)",
-          line: location.line, column: location.column))
-    }
-  }
-
   /// The recorder or watch of this store's overrides (nil when it has neither).
   var overridesTrace: DependencyTrace? {
-    core.trace ?? core.lock.withLock { core.dependencies.dependencyTrace }
+    (core.instrument as? DependencyTrace)
+      ?? core.lock.withLock { core.dependencies.dependencyTrace }
   }
 }

@@ -5,7 +5,11 @@ import Testing
 @testable import CustomDump
 @testable import Dependencies
 @testable import DepsConcurrency
+@testable import CasePaths
+@testable import ComposableArchitecture
+@testable import ConcurrencyExtras
 @testable import DepsCore
+@testable import IdentifiedCollections
 @testable import DepsRuntime
 @testable import IssueReporting
 import DepsTestSupport
@@ -66,10 +70,25 @@ private struct Host: Reducer {
       issues.map(\.message) == [
         """
         An "ifLet" at "DepsCoreTests/IfLetTests.swift:\(Host.ifLetLine)" received a child \
-        action when child state was "nil": "increment"
+        action when child state was "nil".
 
-        Make sure the parent does not set child state to "nil" before the child's effects \
-        finish, and that child actions are only sent while the child is presented.
+          Action:
+            Host.Action.child(.increment)
+
+        This is generally considered an application logic error, and can happen for a few \
+        reasons:
+
+        A parent reducer set child state to "nil" before this reducer ran. This reducer must run \
+        before any other reducer sets child state to "nil". This ensures that child reducers can \
+        handle their actions while their state is still available.
+
+        An in-flight effect emitted this action when child state was "nil". While it may be \
+        perfectly reasonable to ignore this action, consider canceling the associated effect \
+        before child state becomes "nil", especially if it is a long-living effect.
+
+        This action was sent to the store while state was "nil". Make sure that actions for this \
+        reducer can only be sent from a store when state is non-"nil". In SwiftUI applications, \
+        use "IfLetStore".
         """
       ])
     #expect(issues.first?.line == UInt(Host.ifLetLine))

@@ -5,7 +5,11 @@ import Testing
 @testable import CustomDump
 @testable import Dependencies
 @testable import DepsConcurrency
+@testable import CasePaths
+@testable import ComposableArchitecture
+@testable import ConcurrencyExtras
 @testable import DepsCore
+@testable import IdentifiedCollections
 @testable import DepsRuntime
 @testable import IssueReporting
 

@@ -5,7 +5,11 @@ import Testing
 @testable import CustomDump
 @testable import Dependencies
 @testable import DepsConcurrency
+@testable import CasePaths
+@testable import ComposableArchitecture
+@testable import ConcurrencyExtras
 @testable import DepsCore
+@testable import IdentifiedCollections
 @testable import DepsRuntime
 @testable import IssueReporting
 @testable import DepsCatalogue
@@ -121,7 +125,7 @@ private struct Counter: Reducer {
   @Test func theJSONFrontsKeepTheirTexts() async {
     let issues = await recordIssues {
       let store = TestStore(initialState: Counter.State()) { Counter() }
-      store.dialect = .c
+      store.wording = FrontTestStoreWording(.c)
       await store.send(.tap)
     }
     #expect(

@@ -7,7 +7,11 @@ import Testing
 @testable import CustomDump
 @testable import Dependencies
 @testable import DepsConcurrency
+@testable import CasePaths
+@testable import ComposableArchitecture
+@testable import ConcurrencyExtras
 @testable import DepsCore
+@testable import IdentifiedCollections
 @testable import DepsRuntime
 @testable import IssueReporting
 import DepsTestSupport
@@ -151,7 +155,7 @@ struct Presenter: Reducer {
     #expect(
       issues.map(\.message) == [
         """
-        An "ifLet" at "DepsCoreTests/PresentationTests.swift:74" received a presentation action \
+        An "ifLet" at "DepsCoreTests/PresentationTests.swift:78" received a presentation action \
         when destination state was absent. …
 
           Action:
@@ -181,7 +185,7 @@ struct Presenter: Reducer {
     #expect(
       issues.map(\.message) == [
         """
-        A reducer requested dismissal at "DepsCoreTests/PresentationTests.swift:32", but \
+        A reducer requested dismissal at "DepsCoreTests/PresentationTests.swift:36", but \
         couldn't be dismissed. …
 
         This is generally considered an application logic error, and can happen when a reducer \

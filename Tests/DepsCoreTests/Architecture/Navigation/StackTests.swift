@@ -6,7 +6,11 @@ import Testing
 @testable import CustomDump
 @testable import Dependencies
 @testable import DepsConcurrency
+@testable import CasePaths
+@testable import ComposableArchitecture
+@testable import ConcurrencyExtras
 @testable import DepsCore
+@testable import IdentifiedCollections
 @testable import DepsRuntime
 @testable import IssueReporting
 import DepsTestSupport
@@ -85,7 +89,7 @@ struct StackHost: Reducer {
     #expect(issues.count == 3)
     #expect(
       issues.first?.message == """
-        A "forEach" at "DepsCoreTests/StackTests.swift:27" received a "popFrom" action for a \
+        A "forEach" at "DepsCoreTests/StackTests.swift:31" received a "popFrom" action for a \
         missing element. …
 
           ID:
@@ -95,7 +99,7 @@ struct StackHost: Reducer {
         """)
     #expect(
       issues.dropFirst().first?.message == """
-        A "forEach" at "DepsCoreTests/StackTests.swift:27" received a "push" action for an \
+        A "forEach" at "DepsCoreTests/StackTests.swift:31" received a "push" action for an \
         element it already contains. …
 
           ID:
@@ -106,7 +110,7 @@ struct StackHost: Reducer {
     #expect(
       issues.last?.message.hasPrefix(
         """
-        A "forEach" at "DepsCoreTests/StackTests.swift:27" received an action for a missing \
+        A "forEach" at "DepsCoreTests/StackTests.swift:31" received an action for a missing \
         element. …
         """) == true)
   }

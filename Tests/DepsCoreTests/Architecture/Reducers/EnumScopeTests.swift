@@ -7,7 +7,11 @@ import Testing
 @testable import CustomDump
 @testable import Dependencies
 @testable import DepsConcurrency
+@testable import CasePaths
+@testable import ComposableArchitecture
+@testable import ConcurrencyExtras
 @testable import DepsCore
+@testable import IdentifiedCollections
 @testable import DepsRuntime
 @testable import IssueReporting
 import DepsTestSupport
@@ -114,7 +118,7 @@ struct CaseScopeHost: Reducer {
     #expect(
       issues.first?.message.hasPrefix(
         """
-        A "ifCaseLet" at "DepsCoreTests/EnumScopeTests.swift:29" received a child action when \
+        A "ifCaseLet" at "DepsCoreTests/EnumScopeTests.swift:33" received a child action when \
         child state was set to a different case. …
         """) == true)
     #expect(

@@ -6,7 +6,11 @@ import Testing
 @testable import CustomDump
 @testable import Dependencies
 @testable import DepsConcurrency
+@testable import CasePaths
+@testable import ComposableArchitecture
+@testable import ConcurrencyExtras
 @testable import DepsCore
+@testable import IdentifiedCollections
 @testable import DepsRuntime
 @testable import IssueReporting
 import DepsTestSupport
@@ -99,7 +103,7 @@ struct Rows: Reducer {
     #expect(
       issues.map(\.message) == [
         """
-        A "forEach" at "DepsCoreTests/ForEachTests.swift:50" received an action for a missing \
+        A "forEach" at "DepsCoreTests/ForEachTests.swift:54" received an action for a missing \
         element. …
 
           Action:

@@ -1,15 +1,7 @@
-// The Swift TestStore's failure texts as TCA prints them: the wording of TestStoreMessages
-// (shared with the C and Lua fronts), with values in Swift syntax (SwiftDump) and differences
-// as swift-custom-dump's proportional diff (SwiftDiff), indented by 4, then the legend
-// `(Expected: −, Actual: +)`. `TestStoreText` picks these or the JSON texts for a store.
-
-/// How a test store prints values in its failures.
-package enum TestStoreMessageStyle: Sendable {
-  /// Swift syntax and the custom-dump diff (Swift tests).
-  case swift
-  /// The JSON shapes and ValueDiff (the C and Lua fronts).
-  case json
-}
+// The Swift TestStore's failure texts that show values, as TCA prints them: values in Swift
+// syntax (SwiftDump) and differences as swift-custom-dump's proportional diff (SwiftDiff),
+// indented by 4, then the legend `(Expected: −, Actual: +)`.
+import CustomDump
 
 enum SwiftTestStoreMessages {
   static func describe(_ value: Any, indent: Int = 0) -> String {
@@ -94,58 +86,5 @@ enum SwiftTestStoreMessages {
 
       \(list)
       """
-  }
-}
-
-/// The failure texts of one test store, in its style.
-struct TestStoreText {
-  let style: TestStoreMessageStyle
-
-  var isSwift: Bool { style == .swift }
-
-  func stateMismatch(hasAssertion: Bool, expected: Any, actual: Any) -> String {
-    isSwift
-      ? SwiftTestStoreMessages.stateMismatch(
-        hasAssertion: hasAssertion, expected: expected, actual: actual)
-      : TestStoreMessages.stateMismatch(
-        hasAssertion: hasAssertion, expected: expected, actual: actual)
-  }
-
-  func mustHandle(_ actions: [Any]) -> String {
-    isSwift ? SwiftTestStoreMessages.mustHandle(actions) : TestStoreMessages.mustHandle(actions)
-  }
-
-  func didNotReceive(_ expected: Any) -> String {
-    isSwift
-      ? SwiftTestStoreMessages.didNotReceive(expected) : TestStoreMessages.didNotReceive(expected)
-  }
-
-  func unexpectedAction(expected: Any, received: Any) -> String {
-    isSwift
-      ? SwiftTestStoreMessages.unexpectedAction(expected: expected, received: received)
-      : TestStoreMessages.unexpectedAction(expected: expected, received: received)
-  }
-
-  func unexpectedAction(received: Any) -> String {
-    isSwift
-      ? SwiftTestStoreMessages.unexpectedAction(received: received)
-      : TestStoreMessages.unexpectedAction(received: received)
-  }
-
-  func unhandledAtEnd(_ actions: [Any]) -> String {
-    isSwift
-      ? SwiftTestStoreMessages.unhandledAtEnd(actions) : TestStoreMessages.unhandledAtEnd(actions)
-  }
-
-  func skippedReceived(_ actions: [Any]) -> String {
-    isSwift
-      ? SwiftTestStoreMessages.skippedReceived(actions)
-      : TestStoreMessages.skippedReceived(actions)
-  }
-
-  func cancelledInFlight(_ origins: [Any]) -> String {
-    isSwift
-      ? SwiftTestStoreMessages.cancelledInFlight(origins)
-      : TestStoreMessages.cancelledInFlight(origins)
   }
 }

@@ -1,7 +1,8 @@
-// The TestStore failures whose advice names API calls, in the words of the front that runs the
-// test: a C or Lua test is told `store:finish()` / `deps_test_store_finish(t, ms)`, not
-// `await store.finish()`. The verdicts and the rest of the texts are the same on every front
-// (TestStoreMessages.swift).
+// A C or Lua test store's words (`FrontTestStoreWording`): values in the JSON shapes of
+// docs/values.md with the project's one JSON diff (ValueDiff), and advice naming the front's own
+// calls: a C or Lua test is told `store:finish()` / `deps_test_store_finish(t, ms)`, not
+// `await store.finish()`. The verdicts, and the texts that show no value or call, are the
+// TestStore's own (ComposableArchitecture's TestStoreMessages.swift).
 
 /// The language a test store's advice speaks.
 public enum TestStoreDialect: Sendable, Equatable {
@@ -216,3 +217,161 @@ extension TestStoreMessages {
     return copy
   }
 }
+
+/// The words of a C or Lua test store's failures.
+package struct FrontTestStoreWording: TestStoreWording {
+  /// The front whose calls the advice names.
+  package let dialect: TestStoreDialect
+
+  package init(_ dialect: TestStoreDialect) { self.dialect = dialect }
+
+  package func stateMismatch(hasAssertion: Bool, expected: Any, actual: Any) -> String {
+    TestStoreMessages.stateMismatch(hasAssertion: hasAssertion, expected: expected, actual: actual)
+  }
+
+  package func mustHandle(_ actions: [Any]) -> String { TestStoreMessages.mustHandle(actions) }
+
+  package func didNotReceive(_ expected: Any) -> String {
+    TestStoreMessages.didNotReceive(expected)
+  }
+
+  package func unexpectedAction(expected: Any, received: Any) -> String {
+    TestStoreMessages.unexpectedAction(expected: expected, received: received)
+  }
+
+  package func unexpectedAction(received: Any) -> String {
+    TestStoreMessages.unexpectedAction(received: received)
+  }
+
+  package func unhandledAtEnd(_ actions: [Any]) -> String {
+    TestStoreMessages.unhandledAtEnd(actions)
+  }
+
+  package func skippedReceived(_ actions: [Any]) -> String {
+    TestStoreMessages.skippedReceived(actions)
+  }
+
+  package func cancelledInFlight(_ origins: [Any]) -> String {
+    TestStoreMessages.cancelledInFlight(origins)
+  }
+
+  package func receiveTimedOut(exhaustive: Bool, nanoseconds: UInt64, explicitTimeout: Bool)
+    -> String
+  {
+    TestStoreMessages.receiveTimedOut(
+      dialect, exhaustive: exhaustive, nanoseconds: nanoseconds, explicitTimeout: explicitTimeout)
+  }
+
+  package func finishTimedOut(nanoseconds: UInt64, explicitTimeout: Bool) -> String {
+    TestStoreMessages.finishTimedOut(
+      dialect, nanoseconds: nanoseconds, explicitTimeout: explicitTimeout)
+  }
+
+  package func effectStillRunning(action: Any?, site: String?) -> String {
+    TestStoreMessages.effectStillRunning(dialect, action: action, site: site)
+  }
+
+  package var endsWithLastSteps: Bool { false }
+}
+
+/// The failure texts that show values, in the JSON shapes of docs/values.md.
+extension TestStoreMessages {
+  /// Actions are shown in the JSON shapes of docs/values.md, the same on every front.
+  static func describe(_ value: Any) -> String {
+    JSONValue(reflecting: value).json()
+  }
+
+  static func stateDiff(expected: Any, actual: Any) -> String {
+    if let diff = ValueDiff.diff(JSONValue(reflecting: expected), JSONValue(reflecting: actual)) {
+      return "\(diff)\n\n(Expected: -, Actual: +)"
+    }
+    return """
+      Expected:
+        \(describe(expected))
+
+      Actual:
+        \(describe(actual))
+      """
+  }
+
+  static func stateMismatch(hasAssertion: Bool, expected: Any, actual: Any) -> String {
+    let heading =
+      hasAssertion
+      ? "A state change does not match expectation"
+      : "State was not expected to change, but a change occurred"
+    return "\(heading): …\n\n\(stateDiff(expected: expected, actual: actual))"
+  }
+
+  static func indexedList(_ actions: [Any]) -> String {
+    var lines = ["["]
+    for (index, action) in actions.enumerated() {
+      lines.append("  [\(index)]: \(describe(action))" + (index < actions.count - 1 ? "," : ""))
+    }
+    lines.append("]")
+    return lines.joined(separator: "\n")
+  }
+
+  static func mustHandle(_ actions: [Any]) -> String {
+    """
+    Must handle \(plural(actions.count, "received action")) before sending an action: …
+
+    Unhandled actions: \(indexedList(actions))
+    """
+  }
+
+  static func didNotReceive(_ expected: Any) -> String {
+    """
+    Expected to receive the following action, but didn't: …
+
+      \(describe(expected))
+    """
+  }
+
+  static func unexpectedAction(expected: Any, received: Any) -> String {
+    let body: String
+    if let diff = ValueDiff.diff(JSONValue(reflecting: expected), JSONValue(reflecting: received)) {
+      body = "\(diff)\n\n(Expected: -, Received: +)"
+    } else {
+      body = "Expected:\n  \(describe(expected))\n\nReceived:\n  \(describe(received))"
+    }
+    return "Received unexpected action: …\n\n\(body)"
+  }
+
+  static func unexpectedAction(received: Any) -> String {
+    "Received unexpected action: …\n\n  \(describe(received))"
+  }
+
+  static func unhandledAtEnd(_ actions: [Any]) -> String {
+    let bullets = actions.map { "    • \(describe($0))" }.joined(separator: "\n")
+    return """
+      The store received \(plural(actions.count, "unexpected action")) by the end of this \
+      test: …
+
+        Unhandled actions:
+      \(bullets)
+      """
+  }
+
+  static func skippedReceived(_ actions: [Any]) -> String {
+    let list = actions.count == 1 ? describe(actions[0]) : indexedList(actions)
+    return """
+      \(actions.count) received action\(actions.count == 1 ? " was" : "s were") skipped:
+
+      \(list)
+      """
+  }
+
+  static func cancelledInFlight(_ origins: [Any]) -> String {
+    let list = origins.count == 1 ? describe(origins[0]) : indexedList(origins)
+    return """
+      \(origins.count) in-flight effect\(origins.count == 1 ? " was" : "s were") cancelled, \
+      originating from:
+
+      \(list)
+      """
+  }
+
+  /// A front called its test store from inside the store's own work.
+  static let nestedTestStoreCall =
+    "the test store is handling an action: a test store takes calls from the test itself, "
+    + "not from its reducer, an endpoint override or an effect running inside it"}

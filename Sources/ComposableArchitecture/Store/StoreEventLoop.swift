@@ -13,7 +13,7 @@ public struct StoreDescriptorError: Error, Equatable, CustomStringConvertible {
 
 extension StoreRuntime {
   /// The store's event-loop descriptor (created on first use). Caller holds the lock.
-  final func pollDescriptor() throws(StoreDescriptorError) -> Int32 {
+  package final func pollDescriptor() throws(StoreDescriptorError) -> Int32 {
     do {
       return try executor.pollDescriptor()
     } catch {
@@ -22,7 +22,7 @@ extension StoreRuntime {
   }
 
   /// Milliseconds until the store has work (poll()'s convention: 0 now, -1 nothing scheduled).
-  final var millisecondsUntilWork: Int32 { executor.millisecondsUntilWork }
+  package final var millisecondsUntilWork: Int32 { executor.millisecondsUntilWork }
 }
 
 extension Store {

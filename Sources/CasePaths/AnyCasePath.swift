@@ -36,7 +36,7 @@ public struct AnyCasePath<Root, Value>: @unchecked Sendable {
 }
 
 /// Case name and payload of an enum value, through `Mirror`.
-enum CaseReflection {
+package enum CaseReflection {
   /// The payload of `root` that `embed` would put back at the same place: the shallowest
   /// payload (following nested enum cases) of type `Value`, when the chain of case names from
   /// the root down to it is the one `embed` builds.
@@ -77,7 +77,7 @@ enum CaseReflection {
     return value
   }
 
-  static func `case`(of value: Any) -> (label: String, payload: Any)? {
+  package static func `case`(of value: Any) -> (label: String, payload: Any)? {
     let mirror = Mirror(reflecting: value)
     guard mirror.displayStyle == .enum, let child = mirror.children.first,
       let label = child.label

@@ -7,6 +7,8 @@
 /// ```swift
 /// let store: TestStoreOf<Counter> = TestStore(initialState: Counter.State()) { Counter() }
 /// ```
+
+import DepsConcurrency
 public typealias TestStoreOf<R: Reducer> = TestStore<R.State, R.Action> where R.State: Equatable
 
 extension TestStoreMessages {

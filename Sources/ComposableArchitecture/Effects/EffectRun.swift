@@ -6,12 +6,14 @@
 // modules), and every generic value type it touches costs a runtime metadata lookup (~330
 // instructions) each time. So the `.run` case holds a class reference, not a struct nested in
 // `Effect<Action>`; the closures are stored under an `Action`-independent type and read back
-// under their own type (a function value is a code pointer and a context whatever its
-// parameter types, and `Send<Action>` has the same layout for every `Action`; each is wrapped
-// in a one-field struct, which is what is reinterpreted); the priority is
+// under their own type (DepsRuntime's ClosureLayout: a function value is a code pointer and a
+// context whatever its parameter types; each is wrapped in a one-field struct, which is what
+// is reinterpreted — or, on the safe path, boxed as `Any` and cast back); the priority is
 // kept as its raw value (a stored `TaskPriority?`, a type of another module that may change its
 // layout, would make every layout holding it dynamic). The operation is not wrapped in an
 // error-handling closure: the store calls it and hands a thrown error to `fail`.
+
+import DepsRuntime
 
 /// A `.run` effect: its operation and how its errors are handled.
 final class EffectRun: @unchecked Sendable {
@@ -31,11 +33,16 @@ final class EffectRun: @unchecked Sendable {
   typealias StoredHandler = Handler<Never>
 
   /// The dependencies current where the effect was created; the operation runs inside them.
-  let dependencies: DependencyValues
+  package let dependencies: DependencyValues
   /// `TaskPriority.rawValue + 1`, or 0 for no priority.
   private let priorityCode: UInt16
-  private let storedOperation: StoredOperation
-  private let storedHandler: StoredHandler?
+  /// The closures, reinterpreted (`Stored.reinterpreted`) or boxed (`Stored.boxed`, the safe
+  /// path of `ClosureLayout`).
+  private let stored: Stored
+  private enum Stored {
+    case reinterpreted(StoredOperation, StoredHandler?)
+    case boxed(operation: Any, handler: Any?)
+  }
   let fileID: StaticString
   let filePath: StaticString
   let line: UInt
@@ -51,19 +58,17 @@ final class EffectRun: @unchecked Sendable {
     // `if let`, not `Optional.map`: a generic call over a type involving `Action` (the
     // handler's function type) would look its metadata up.
     if let priority { priorityCode = UInt16(priority.rawValue) + 1 } else { priorityCode = 0 }
-    self.storedOperation = Self.store(operation)
-    if let handler { storedHandler = Self.store(handler) } else { storedHandler = nil }
+    self.stored = Self.store(operation, handler)
     self.fileID = fileID
     self.filePath = filePath
     self.line = line
     self.column = column
   }
 
-  private init(_ base: EffectRun, operation: StoredOperation, handler: StoredHandler?) {
+  private init(_ base: EffectRun, stored: Stored) {
     dependencies = base.dependencies
     priorityCode = base.priorityCode
-    storedOperation = operation
-    storedHandler = handler
+    self.stored = stored
     fileID = base.fileID
     filePath = base.filePath
     line = base.line
@@ -78,26 +83,45 @@ final class EffectRun: @unchecked Sendable {
   /// The operation, as the `Effect<Action>` that made this run stored it.
   @inline(__always)
   func operation<Action>(as _: Action.Type) -> @Sendable (Send<Action>) async throws -> Void {
-    unsafeBitCast(storedOperation, to: Operation<Action>.self).body
+    switch stored {
+    case .reinterpreted(let operation, _):
+      return ClosureLayout.reinterpret(operation, as: Operation<Action>.self).body
+    case .boxed(let operation, _):
+      // Stored by an `Effect<Action>`: the cast cannot fail.
+      return (operation as? Operation<Action>)?.body ?? { @Sendable _ in }
+    }
   }
 
   /// The error handler, as the `Effect<Action>` that made this run stored it.
   func handler<Action>(as _: Action.Type) -> (@Sendable (any Error, Send<Action>) async -> Void)? {
-    guard let storedHandler else { return nil }
-    return unsafeBitCast(storedHandler, to: Handler<Action>.self).body
+    switch stored {
+    case .reinterpreted(_, let handler):
+      guard let handler else { return nil }
+      return ClosureLayout.reinterpret(handler, as: Handler<Action>.self).body
+    case .boxed(_, let handler):
+      return (handler as? Handler<Action>)?.body
+    }
   }
 
+  /// The closures under the `Action`-independent types (or boxed, on the safe path).
   @inline(__always)
   private static func store<Action>(
-    _ operation: @escaping @Sendable (Send<Action>) async throws -> Void
-  ) -> StoredOperation {
-    unsafeBitCast(Operation(body: operation), to: StoredOperation.self)
-  }
-
-  private static func store<Action>(
-    _ handler: @escaping @Sendable (any Error, Send<Action>) async -> Void
-  ) -> StoredHandler {
-    unsafeBitCast(Handler(body: handler), to: StoredHandler.self)
+    _ operation: @escaping @Sendable (Send<Action>) async throws -> Void,
+    _ handler: (@Sendable (any Error, Send<Action>) async -> Void)?
+  ) -> Stored {
+    guard ClosureLayout.usable else {
+      return .boxed(
+        operation: Operation(body: operation), handler: handler.map { Handler(body: $0) })
+    }
+    let storedHandler: StoredHandler?
+    if let handler {
+      storedHandler = ClosureLayout.reinterpret(Handler(body: handler), as: StoredHandler.self)
+    } else {
+      storedHandler = nil
+    }
+    return .reinterpreted(
+      ClosureLayout.reinterpret(Operation(body: operation), as: StoredOperation.self),
+      storedHandler)
   }
 
   /// Runs the operation with `send`, its errors handled: what a store does with the effect.
@@ -140,14 +164,11 @@ final class EffectRun: @unchecked Sendable {
     let mappedOperation: @Sendable (Send<T>) async throws -> Void = { send in
       try await operation(send.pullback(transform))
     }
-    var mappedHandler: StoredHandler?
+    var mappedHandler: (@Sendable (any Error, Send<T>) async -> Void)?
     if let handler {
-      let mapped: @Sendable (any Error, Send<T>) async -> Void = { error, send in
-        await handler(error, send.pullback(transform))
-      }
-      mappedHandler = Self.store(mapped)
+      mappedHandler = { error, send in await handler(error, send.pullback(transform)) }
     }
-    return EffectRun(self, operation: Self.store(mappedOperation), handler: mappedHandler)
+    return EffectRun(self, stored: Self.store(mappedOperation, mappedHandler))
   }
 
   /// The same run with `wrap` around its operation and its error handling: a `catch` handler
@@ -162,6 +183,7 @@ final class EffectRun: @unchecked Sendable {
     let wrappedOperation: @Sendable (Send<Action>) async throws -> Void = { send in
       try await wrap(send) { await base.perform(send) }
     }
-    return EffectRun(self, operation: Self.store(wrappedOperation), handler: nil)
+    let noHandler: (@Sendable (any Error, Send<Action>) async -> Void)? = nil
+    return EffectRun(self, stored: Self.store(wrappedOperation, noHandler))
   }
 }

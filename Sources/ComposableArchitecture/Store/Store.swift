@@ -15,9 +15,11 @@
 /// ```
 /// Dependencies are those current where the store is created plus `withDependencies`.
 /// State members read straight off the store (`store.count`); `scope` derives child stores.
+
+import DepsConcurrency
 @dynamicMemberLookup
 public final class Store<State, Action>: @unchecked Sendable {
-  let core: StoreCore<State, Action>
+  package let core: StoreCore<State, Action>
   /// Set on a store made by `scope`: it reads and sends through its parent (StoreScope.swift).
   let scoped: ScopedStoreLink<State, Action>?
 
@@ -88,11 +90,9 @@ public final class Store<State, Action>: @unchecked Sendable {
   @discardableResult
   public func run(timeout: Duration) -> Bool {
     if let scoped { return scoped.run(timeout) }
-    let seconds = Double(timeout.components.seconds)
-      + Double(timeout.components.attoseconds) / 1e18
     return core.lock.withLock {
       core.pump(
-        until: { !core.hasEffectsInFlight }, deadline: MonotonicClock.deadline(after: seconds))
+        until: { !core.hasEffectsInFlight }, deadline: MonotonicClock.deadline(after: timeout))
     }
   }
 
@@ -101,11 +101,9 @@ public final class Store<State, Action>: @unchecked Sendable {
   @discardableResult
   nonisolated(nonsending) public func settle(timeout: Duration = .seconds(1)) async -> Bool {
     if let scoped { return await scoped.settle(timeout: timeout) }
-    let seconds = Double(timeout.components.seconds)
-      + Double(timeout.components.attoseconds) / 1e18
     let core = self.core
     return await core.pumpAsync(
-      until: { !core.hasEffectsInFlight }, deadline: MonotonicClock.deadline(after: seconds))
+      until: { !core.hasEffectsInFlight }, deadline: MonotonicClock.deadline(after: timeout))
   }
 
   /// Calls `observer` with every action the store handles and the resulting state, on the thread
@@ -150,7 +148,7 @@ public struct StoreObservation: Hashable, Sendable {
 /// ```
 public struct StoreTask: Sendable {
   /// The store (type-erased: a task is a reference and a number, nothing allocated per send).
-  let core: StoreRuntime
+  package let core: StoreRuntime
   /// The send that started the effects (0: none, the store was closed).
   let origin: UInt64
 

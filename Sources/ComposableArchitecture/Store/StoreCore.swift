@@ -8,6 +8,7 @@
 // touches no generic metadata beyond the store's own; a `send` whose reducer returns `.none`
 // allocates nothing; the hot stored properties skip dynamic exclusivity checks (the lock
 // already serializes every access).
+import DepsConcurrency
 import Synchronization
 
 /// An effect's task. Its type says it may throw (it never does): `Task.init` for a task that
@@ -17,7 +18,7 @@ typealias EffectTask = Task<Void, any Error>
 
 /// The part of a store that does not depend on its State and Action: the call lock, the
 /// executor, the running effects and their cancellation ids.
-class StoreRuntime: @unchecked Sendable {
+package class StoreRuntime: @unchecked Sendable {
   struct EffectRecord {
     /// The effect's number (increasing: `effects` stays sorted by it).
     let id: UInt64
@@ -27,7 +28,7 @@ class StoreRuntime: @unchecked Sendable {
     let cancelIDs: [CancelID]
   }
 
-  final let lock = ReentrantLock()
+  package final let lock = ReentrantLock()
   final let executor = PumpExecutor()
   /// The running effects, oldest first: an array, not a dictionary keyed by id (few run at
   /// once, and appending and removing skip the hashing; the storage is reused).
@@ -41,8 +42,8 @@ class StoreRuntime: @unchecked Sendable {
   @exclusivity(unchecked) final var isHandling = false
   /// Per-store state of effect operators (throttle's last times), by operator and id.
   final var operatorState: [CancelID: Any] = [:]
-  /// The recorder this store reports to (DependencyTrace.swift); nil: no tracing.
-  @exclusivity(unchecked) final var trace: DependencyTrace?
+  /// The instrument this store reports its steps to (StoreInstrument.swift); nil: none.
+  @exclusivity(unchecked) final package var instrument: (any StoreInstrument)?
 
   init() {}
 
@@ -62,7 +63,7 @@ class StoreRuntime: @unchecked Sendable {
   ) -> EffectTask {
     let id = makeEffectID()
     var body = body
-    if let trace { body = trace.effectStarted(id, origin: origin, body) }
+    if let instrument { body = instrument.effectStarted(id, origin: origin, body) }
     let task = EffectTask(executorPreference: executor, priority: priority) { [weak self, body] in
       await body()
       self?.effectFinished(id)
@@ -89,7 +90,7 @@ class StoreRuntime: @unchecked Sendable {
   final func effectFinished(_ id: UInt64) {
     guard let index = effects.firstIndex(where: { $0.id == id }) else { return }
     let record = effects.remove(at: index)
-    trace?.effectFinished(id)
+    instrument?.effectFinished(id)
     for cancelID in record.cancelIDs {
       cancellations[cancelID]?.remove(id)
       if cancellations[cancelID]?.isEmpty == true { cancellations[cancelID] = nil }
@@ -217,16 +218,16 @@ class StoreRuntime: @unchecked Sendable {
 /// Where a store's effects send their actions: the part of a store that depends on its `Action`
 /// only, so an effect's `Send<Action>` reaches its store's `deliverFromEffect` without knowing
 /// the store's `State` (a direct class-method call, no metadata looked up).
-class StoreActionSink<Action>: StoreRuntime, @unchecked Sendable {
+package class StoreActionSink<Action>: StoreRuntime, @unchecked Sendable {
   /// An action sent by one of the store's effects (StoreCore handles it).
   func deliverFromEffect(_ action: Action, origin: UInt64) {}
 }
 
 /// The generic part of a store: state, reducer, dependencies, observers.
-final class StoreCore<State, Action>: StoreActionSink<Action>, @unchecked Sendable {
+package final class StoreCore<State, Action>: StoreActionSink<Action>, @unchecked Sendable {
   @exclusivity(unchecked) var state: State
   /// The store's dependencies: the reducer runs inside them; effects capture them.
-  @exclusivity(unchecked) var dependencies: DependencyValues
+  @exclusivity(unchecked) package var dependencies: DependencyValues
   private let reducer: (inout State, Action) -> Effect<Action>
   private var observers: [(id: UInt64, body: (Action, State) -> Void)] = []
   /// Actions sent while another action is being handled, handled after it (in order).
@@ -252,10 +253,10 @@ final class StoreCore<State, Action>: StoreActionSink<Action>, @unchecked Sendab
     self.reducer = reducer
     super.init()
     self.dependencies = StoreClocks.recording(dependencies, with: executor)
-    if let trace = dependencies.dependencyTrace ?? AmbientTrace.make() {
-      // A test store's default watch of its overrides records no step: no hook to feed.
-      if trace.recordsSteps { self.trace = trace }
-      self.dependencies = self.dependencies.instrumented(for: trace)
+    if let instrument = dependencies.storeInstrument ?? AmbientStoreInstrument.make() {
+      // An instrument that only changes the dependencies records no step: no hook to feed.
+      if instrument.recordsSteps { self.instrument = instrument }
+      self.dependencies = instrument.instrument(self.dependencies)
     }
   }
 
@@ -268,7 +269,7 @@ final class StoreCore<State, Action>: StoreActionSink<Action>, @unchecked Sendab
   @discardableResult
   func process(_ action: Action, origin: UInt64, fromEffect: Bool) -> State {
     isHandling = true
-    trace?.actionHandled(action, origin: origin, fromEffect: fromEffect)
+    instrument?.actionHandled(action, origin: origin, fromEffect: fromEffect)
     let effect = reduce(action)
     let reduced = state
     if fromEffect { onEffectAction?(action, reduced, origin) }
@@ -336,8 +337,10 @@ final class StoreCore<State, Action>: StoreActionSink<Action>, @unchecked Sendab
   }
 
   private func handleNow(_ action: Action, origin: UInt64, fromEffect: Bool) {
-    if hasListeners || trace != nil {
-      if let trace { trace.actionHandled(action, origin: origin, fromEffect: fromEffect) }
+    if hasListeners || instrument != nil {
+      if let instrument {
+        instrument.actionHandled(action, origin: origin, fromEffect: fromEffect)
+      }
       let effect = reduce(action)
       if hasListeners {
         let reduced = state
@@ -421,7 +424,7 @@ final class StoreCore<State, Action>: StoreActionSink<Action>, @unchecked Sendab
 
   /// Starts a `.run` effect's operation as a task.
   private func startRun(_ run: EffectRun, origin: UInt64, cancelIDs: [CancelID]) {
-    if trace != nil {
+    if instrument != nil {
       let context = EffectContext(runtime: self, origin: origin)
       spawnInScope(run.dependencies) {
         spawn(origin: origin, cancelIDs: cancelIDs, priority: run.priority) {
@@ -430,7 +433,7 @@ final class StoreCore<State, Action>: StoreActionSink<Action>, @unchecked Sendab
       }
       return
     }
-    // Untraced, the task's own closure is the whole effect (one closure and one async frame
+    // Uninstrumented, the task's own closure is the whole effect (one closure and one async frame
     // fewer than `spawn`'s wrapper); it ends by telling the store through the context's weak
     // reference.
     let id = makeEffectID()
@@ -558,11 +561,4 @@ protocol ClockPumpable: AnyObject, Sendable {
 
 extension StoreRuntime: ClockPumpable {
   func pumpFromClock() { lock.withLock { pumpReady() } }
-}
-
-/// Carries a value across a `@Sendable` boundary the caller knows is safe (it is only used on
-/// the store's thread).
-struct UncheckedSendable<Value>: @unchecked Sendable {
-  let value: Value
-  init(_ value: Value) { self.value = value }
 }

@@ -5,6 +5,8 @@
 // wrapped (test, immediate and custom clocks are left as they are).
 
 /// The system clocks a store wraps (stateless: made afresh for each use).
+
+import DepsConcurrency
 protocol SystemClock: Clock<Duration> {
   init()
 }
@@ -27,10 +29,8 @@ struct DeadlineClock<Base: SystemClock>: Clock, @unchecked Sendable {
   var minimumResolution: Duration { base.minimumResolution }
 
   func sleep(until deadline: Instant, tolerance: Duration?) async throws {
-    let (seconds, attoseconds) = base.now.duration(to: deadline).components
-    let nanoseconds = max(0, seconds) &* 1_000_000_000 &+ max(0, attoseconds / 1_000_000_000)
     let token = executor.addDeadline(
-      MonotonicClock.deadline(afterNanoseconds: UInt64(max(0, nanoseconds))))
+      MonotonicClock.deadline(after: base.now.duration(to: deadline)))
     defer { executor.removeDeadline(token) }
     try await base.sleep(until: deadline, tolerance: tolerance)
   }

@@ -1,8 +1,8 @@
 // `TestStore`: an exhaustive store for tests, as in TCA. Every state change must be asserted
 // (`send(_:assert:)`), every action effects send must be received (`receive`), and every
 // effect must finish by the end of the test. Failures go through `reportIssue` (so they fail
-// the running Swift test) with TCA's wording; see TestStoreMessages.swift (values in Swift
-// syntax for Swift tests: SwiftTestStoreMessages.swift; JSON for the C and Lua fronts).
+// the running Swift test) with TCA's wording (TestStoreMessages.swift), values shown in the
+// store's wording (TestStoreWording.swift: Swift syntax, or a front's own).
 //
 // The async methods pump the store's executor without blocking a thread; the `package`
 // synchronous ones (used by the C and Lua fronts) block the calling thread while effects wait
@@ -24,6 +24,8 @@
 ///   }
 /// }
 /// ```
+
+import DepsConcurrency
 public final class TestStore<State: Equatable, Action>: @unchecked Sendable {
   struct Received {
     let action: Action
@@ -37,7 +39,7 @@ public final class TestStore<State: Equatable, Action>: @unchecked Sendable {
     let site: String?
   }
 
-  let core: StoreCore<State, Action>
+  package let core: StoreCore<State, Action>
   private var received: [Received] = []
   private var sends: [UInt64: SendRecord] = [:]
   private var expectedState: State
@@ -52,13 +54,12 @@ public final class TestStore<State: Equatable, Action>: @unchecked Sendable {
   }
   private var storedExhaustivity: Exhaustivity = .on
 
-  /// The language of the advice in failures (C and Lua test stores speak theirs); the C and
-  /// Lua fronts also print values as JSON, Swift tests in Swift syntax.
-  package var dialect: TestStoreDialect = .swift
+  /// How failures show values and name calls: Swift syntax for Swift tests; the C and Lua
+  /// fronts give their own.
+  package var wording: any TestStoreWording = SwiftTestStoreWording()
   /// Told the expected state before a failing assertion, the actual state and whether the
   /// store is exhaustive (`ExpectedStateUpdates`); nil unless `depsh test --update` asks.
-  var onStateMismatch: ((State, State, Bool) -> Void)?
-  private var messages: TestStoreText { TestStoreText(style: dialect == .swift ? .swift : .json) }
+  package var onStateMismatch: ((State, State, Bool) -> Void)?
 
   /// The default time `receive` and `finish` wait, in nanoseconds (1 second).
   public var timeout: UInt64 = 1_000_000_000
@@ -185,11 +186,12 @@ public final class TestStore<State: Equatable, Action>: @unchecked Sendable {
       deadline: MonotonicClock.deadline(afterNanoseconds: nanoseconds))
     if !done {
       report(
-        TestStoreMessages.finishTimedOut(
-          nanoseconds: nanoseconds, explicitTimeout: duration != nil),
+        wording.finishTimedOut(nanoseconds: nanoseconds, explicitTimeout: duration != nil),
         at: location)
     }
-    reportUnusedOverrides(at: location)
+    core.instrument?.testStoreFinished(
+      fileID: location.fileID, filePath: location.filePath, line: location.line,
+      column: location.column)
   }
 
   /// Drops the actions received so far without asserting them (strict: reports if none).
@@ -229,10 +231,10 @@ public final class TestStore<State: Equatable, Action>: @unchecked Sendable {
           // As TCA: the unhandled actions stay queued, and this send is asserted against the
           // actual state before it (not against the last asserted one), so the failure is not
           // followed by a diff of the unhandled actions' changes.
-          report(messages.mustHandle(received.map { $0.action }), at: location)
+          report(wording.mustHandle(received.map { $0.action }), at: location)
         case .off(let show):
           if show {
-            note(messages.skippedReceived(received.map { $0.action }), at: location)
+            note(wording.skippedReceived(received.map { $0.action }), at: location)
           }
           received.removeAll()
         }
@@ -276,8 +278,7 @@ public final class TestStore<State: Equatable, Action>: @unchecked Sendable {
     }
     if !done {
       report(
-        TestStoreMessages.finishTimedOut(
-          dialect, nanoseconds: nanoseconds, explicitTimeout: explicitTimeout),
+        wording.finishTimedOut(nanoseconds: nanoseconds, explicitTimeout: explicitTimeout),
         at: location)
     }
     return done
@@ -289,7 +290,7 @@ public final class TestStore<State: Equatable, Action>: @unchecked Sendable {
     core.lock.withLock {
       core.pumpReady()
       guard storedExhaustivity == .on, !received.isEmpty else { return }
-      report(messages.unhandledAtEnd(received.map { $0.action }), at: location)
+      report(wording.unhandledAtEnd(received.map { $0.action }), at: location)
     }
   }
 
@@ -317,7 +318,7 @@ public final class TestStore<State: Equatable, Action>: @unchecked Sendable {
         return
       }
       if case .off(true) = storedExhaustivity {
-        note(messages.skippedReceived(received.map { $0.action }), at: location)
+        note(wording.skippedReceived(received.map { $0.action }), at: location)
       }
       received.removeAll()
       expectedState = core.state
@@ -333,7 +334,7 @@ public final class TestStore<State: Equatable, Action>: @unchecked Sendable {
       }
       if case .off(true) = storedExhaustivity {
         note(
-          messages.cancelledInFlight(origins.compactMap { sends[$0]?.action }),
+          wording.cancelledInFlight(origins.compactMap { sends[$0]?.action }),
           at: location)
       }
       for origin in Set(origins) { core.cancel(origin: origin) }
@@ -350,17 +351,13 @@ public final class TestStore<State: Equatable, Action>: @unchecked Sendable {
       isCompleted = true
       core.pumpReady()
       if !received.isEmpty, storedExhaustivity == .on {
-        report(messages.unhandledAtEnd(received.map { $0.action }), at: location)
+        report(wording.unhandledAtEnd(received.map { $0.action }), at: location)
       }
       if storedExhaustivity == .on {
         for origin in core.inFlightOrigins {
           let record = sends[origin]
-          let startedBy = record.map { (action: $0.action as Any, location: $0.location) }
           report(
-            dialect == .swift
-              ? TestStoreMessages.effectStillRunning(startedBy: startedBy)
-              : TestStoreMessages.effectStillRunning(
-                dialect, action: record?.action, site: record?.site),
+            wording.effectStillRunning(action: record?.action, site: record?.site),
             at: record?.location ?? location)
         }
       }
@@ -372,7 +369,10 @@ public final class TestStore<State: Equatable, Action>: @unchecked Sendable {
   package var testClocks: [TestClock<Duration>] {
     let values = dependencies
     var clocks: [TestClock<Duration>] = []
-    for clock in [values.continuousClock, values.suspendingClock].map(TracedClock.unwrapped) {
+    let candidates = [values.continuousClock, values.suspendingClock].map {
+      ($0 as? any WrappingClock)?.wrappedClock ?? $0
+    }
+    for clock in candidates {
       if let test = clock as? TestClock<Duration>, !clocks.contains(where: { $0 === test }) {
         clocks.append(test)
       }
@@ -409,13 +409,13 @@ public final class TestStore<State: Equatable, Action>: @unchecked Sendable {
       let exhaustive = storedExhaustivity == .on
       if !hasReceived(matching: isMatching) && core.hasEffectsInFlight {
         report(
-          TestStoreMessages.receiveTimedOut(
-            dialect, exhaustive: exhaustive, nanoseconds: timedOut.nanoseconds,
+          wording.receiveTimedOut(
+            exhaustive: exhaustive, nanoseconds: timedOut.nanoseconds,
             explicitTimeout: timedOut.explicit),
           at: location)
       }
       let failure =
-        failureMessage ?? expected.map { messages.didNotReceive($0) }
+        failureMessage ?? expected.map { wording.didNotReceive($0) }
         ?? TestStoreMessages.didNotReceiveMatching
       guard !received.isEmpty else { return report(failure, at: location) }
       if !exhaustive {
@@ -425,7 +425,7 @@ public final class TestStore<State: Equatable, Action>: @unchecked Sendable {
         if index > 0 {
           if case .off(true) = storedExhaustivity {
             note(
-              messages.skippedReceived(received[..<index].map { $0.action }), at: location)
+              wording.skippedReceived(received[..<index].map { $0.action }), at: location)
           }
           expectedState = received[index - 1].state
           received.removeFirst(index)
@@ -435,8 +435,8 @@ public final class TestStore<State: Equatable, Action>: @unchecked Sendable {
       if !isMatching(next.action) {
         report(
           describeUnexpected.map { $0(next.action) }
-            ?? expected.map { messages.unexpectedAction(expected: $0, received: next.action) }
-            ?? messages.unexpectedAction(received: next.action),
+            ?? expected.map { wording.unexpectedAction(expected: $0, received: next.action) }
+            ?? wording.unexpectedAction(received: next.action),
           at: location)
       }
       assertState(actual: next.state, modify: assert, at: location)
@@ -466,7 +466,7 @@ public final class TestStore<State: Equatable, Action>: @unchecked Sendable {
     if expected != actual {
       onStateMismatch?(before, actual, exhaustive)
       report(
-        messages.stateMismatch(
+        wording.stateMismatch(
           hasAssertion: modify != nil, expected: expected, actual: actual),
         at: location)
     } else {
@@ -486,11 +486,13 @@ public final class TestStore<State: Equatable, Action>: @unchecked Sendable {
   }
 
   private func report(_ message: String, at location: SourceLocation) {
-    var messages = [message]
+    var message = message
     // A traced Swift test's failure ends with its last steps (the fronts add them themselves).
-    if dialect == .swift, let trace = core.trace { trace.endWithLastSteps(&messages) }
+    if wording.endsWithLastSteps, let steps = core.instrument?.failureEpilogue() {
+      message += "\n\n" + steps
+    }
     reportIssue(
-      messages[0], fileID: location.fileID, filePath: location.filePath, line: location.line,
+      message, fileID: location.fileID, filePath: location.filePath, line: location.line,
       column: location.column)
   }
 
@@ -511,14 +513,6 @@ public final class TestStore<State: Equatable, Action>: @unchecked Sendable {
     }
   }
 
-}
-
-/// A non-negative duration in nanoseconds (saturating).
-func nanoseconds(of duration: Duration) -> UInt64 {
-  let (seconds, attoseconds) = duration.components
-  guard seconds >= 0 else { return 0 }
-  let (whole, overflow) = UInt64(seconds).multipliedReportingOverflow(by: 1_000_000_000)
-  return overflow ? .max : whole &+ UInt64(attoseconds / 1_000_000_000)
 }
 
 /// The effects started by one `TestStore.send`.

@@ -2,6 +2,7 @@
 // its actions into the parent wrapped in the parent's case, as TCA's scoped stores do. The
 // child owns nothing: the root store runs every reducer and effect; `StoreOf`, `withState` and
 // state members read straight off a store (`store.count`) live here too.
+import DepsConcurrency
 import Synchronization
 
 /// A store for the state and actions of reducer `R` (TCA's `StoreOf<Feature>`).
@@ -98,7 +99,7 @@ final class ScopedStoreLink<State, Action>: @unchecked Sendable {
   /// The root store's runtime: its effects, lock and executor.
   let runtime: StoreRuntime
   let state: () -> State
-  let dependencies: () -> DependencyValues
+  package let dependencies: () -> DependencyValues
   let send: (Action) -> StoreTask
   let observe: (@escaping (Action, State) -> Void) -> StoreObservation
   let removeObserver: (StoreObservation) -> Void
