@@ -57,8 +57,7 @@ do
       elseif field:match("^%[") then
         class_named(current).dynamic = true
       end
-    elseif line:match("^%-%-%-") then -- another annotation of the same block
-    else
+    elseif not line:match("^%-%-%-") then -- (another annotation keeps the block open)
       local variable, sep, name = line:match("^function%s+([%a_][%w_.]*)([.:])([%a_][%w_]*)%s*%(")
       if variable and of_variable[variable] then
         annotate(of_variable[variable], name, sep == ":" and "method" or "function", false)
