@@ -382,9 +382,10 @@ function deps.sleep(seconds) end
 ---A test: runs `fn` with fresh dependencies (collected instead under `depsh test`); the test
 ---stores it leaves open fail it.
 ---@param name string
----@param options_or_fn deps.TestOptions|fun()
----@param fn? fun()
-function deps.test(name, options_or_fn, fn) end
+---@param options deps.TestOptions
+---@param fn fun()
+---@overload fun(name: string, fn: fun())
+function deps.test(name, options, fn) end
 
 ---Ends the current test for a runner that is not `deps.test` (busted): closes the stores
 ---still open, resets the dependencies, raises on test-store leftovers.
