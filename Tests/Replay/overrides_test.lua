@@ -4,7 +4,7 @@ local deps = require "deps"
 deps.test("unused override", function()
   local store = deps.TestStore {
     feature = "NumberFact",
-    dependencies = function(d) d.numberFact.fetch = function(n) return "x" end end,
+    dependencies = function(d) d.numberFact.fetch = function() return "x" end end,
   }
   store:send("incrementButtonTapped", nil, function(s) s.count = 1 end)
 end)
@@ -22,5 +22,5 @@ deps.test("uncovered", function()
 end)
 deps.feature { name = "FactParent", reduce = function() end, children = { "NumberFact", "Missing" } }
 deps.test("uncovered child", function()
-  local store = deps.TestStore { feature = "FactParent" }
+  deps.TestStore { feature = "FactParent" } -- refused at open under --check-deps
 end)

@@ -4,6 +4,6 @@ local deps = require "deps"
 
 local store = deps.TestStore {
   feature = "NumberFact",
-  dependencies = function(d) d.numberFact.fetch = function(n) return "fact" end end,
+  dependencies = function(d) d.numberFact.fetch = function() return "fact" end end,
 }
 store:send("numberFactButtonTapped")

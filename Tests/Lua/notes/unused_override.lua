@@ -3,7 +3,7 @@
 local deps = require "deps"
 local store = deps.TestStore {
   feature = "NumberFact",
-  dependencies = function(d) d.numberFact.fetch = function(n) return "x" end end,
+  dependencies = function(d) d.numberFact.fetch = function() return "x" end end,
 }
 store:send("incrementButtonTapped", nil, function(s) s.count = 1 end)
 store:finish()

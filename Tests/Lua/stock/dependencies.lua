@@ -40,7 +40,7 @@ end)
 -- name and the original message and location.
 local failing_line = debug.getinfo(1, "l").currentline + 2
 deps.with_dependencies(function(d)
-  d.numberFact.fetch = function(n) error("no network") end
+  d.numberFact.fetch = function() error("no network") end
 end, function()
   local src = debug.getinfo(1, "S").short_src
   check.raises('HERE: dependency "numberFact.fetch" failed: ' .. src .. ":" .. failing_line
@@ -54,26 +54,40 @@ deps.with_dependencies(function(d)
 end, function()
   local ok, message = pcall(deps.dependency("numberFact.fetch"), 0)
   check.eq(ok, false, "runaway nesting fails")
-  check.truthy(message:find('dependency "numberFact.fetch": foreign endpoint calls nested more than 32 deep (an override calling an endpoint whose override calls another …); stopped here', 1, true), "with the nesting limit's message")
+  local limit = 'dependency "numberFact.fetch": foreign endpoint calls nested more than 32 deep'
+    .. " (an override calling an endpoint whose override calls another …); stopped here"
+  check.truthy(message:find(limit, 1, true), "with the nesting limit's message")
 end)
 
 -- Errors: unknown paths name the close matches; wrong kinds of value.
-check.raises([[HERE: unknown dependency path "numbrFact.fetch"; did you mean "numberFact.fetch"?]], function() deps.with_dependencies(function(d) d.numbrFact.fetch = function() end end, function() end) end)
-check.raises([[HERE: unknown dependency path "dat.now"; did you mean "date.now"?]], function() deps.dependency("dat.now") end)
-check.raises([[HERE: dependency path "continuousClock" takes a preset ("immediate", "test", "live"), not a function]], function() deps.with_dependencies(function(d) d.continuousClock = function() end end, function() end) end)
-check.raises([[HERE: dependency path "numberFact.fetch" takes a function, not a preset value]], function() deps.with_dependencies(function(d) d.numberFact.fetch = 3 end, function() end) end)
-check.raises([[HERE: expected "immediate", "test" or "live" for continuousClock, got "slow"]], function() deps.with_dependencies(function(d) d.continuousClock = "slow" end, function() end) end)
-check.raises([[HERE: cannot set dependency "uuid" to nil; assign a function or a preset value]], function() deps.with_dependencies(function(d) d.uuid = nil end, function() end) end)
-check.raises([[HERE: dependency "continuousClock" cannot be called from Lua (it takes presets: "immediate", "test", "live")]], function() deps.dependency("continuousClock") end)
-check.raises("HERE: bad argument #2 to 'with_dependencies' (function expected, got no value)", function() deps.with_dependencies(function() end) end)
+check.raises([[HERE: unknown dependency path "numbrFact.fetch"; did you mean "numberFact.fetch"?]],
+  function() deps.with_dependencies(function(d) d.numbrFact.fetch = function() end end, function() end) end)
+check.raises([[HERE: unknown dependency path "dat.now"; did you mean "date.now"?]],
+  function() deps.dependency("dat.now") end)
+check.raises([[HERE: dependency path "continuousClock" takes a preset ("immediate", "test", "live"), not a function]],
+  function() deps.with_dependencies(function(d) d.continuousClock = function() end end, function() end) end)
+check.raises([[HERE: dependency path "numberFact.fetch" takes a function, not a preset value]],
+  function() deps.with_dependencies(function(d) d.numberFact.fetch = 3 end, function() end) end)
+check.raises([[HERE: expected "immediate", "test" or "live" for continuousClock, got "slow"]],
+  function() deps.with_dependencies(function(d) d.continuousClock = "slow" end, function() end) end)
+check.raises([[HERE: cannot set dependency "uuid" to nil; assign a function or a preset value]],
+  function() deps.with_dependencies(function(d) d.uuid = nil end, function() end) end)
+check.raises([[HERE: dependency "continuousClock" cannot be called from Lua (it takes presets: "immediate", "test", ]]
+  .. [["live")]],
+  function() deps.dependency("continuousClock") end)
+check.raises("HERE: bad argument #2 to 'with_dependencies' (function expected, got no value)",
+  function() deps.with_dependencies(function() end) end)
 local kept
 deps.with_dependencies(function(d) kept = d end, function() end)
-check.raises("HERE: attempt to use a dependencies proxy after its function returned (set uuid inside the dependencies function)", function() kept.uuid = "incrementing" end)
+check.raises("HERE: attempt to use a dependencies proxy after its function returned (set uuid inside the dependencies "
+  .. "function)",
+  function() kept.uuid = "incrementing" end)
 -- An error inside the operation passes through unchanged.
 check.raises("HERE: inside", function() deps.with_dependencies(function() end, function() error("inside") end) end)
 
 -- prepare_dependencies: process-wide until deps._reset(); only before first use.
-check.raises_with("HERE: @Dependency(\\.date) has already been accessed or prepared.", function() deps.prepare_dependencies(function(d) d.date.now = 43 end) end)
+check.raises_with("HERE: @Dependency(\\.date) has already been accessed or prepared.",
+  function() deps.prepare_dependencies(function(d) d.date.now = 43 end) end)
 deps._reset()
 deps.prepare_dependencies(function(d) d.date.now = 42 end)
 check.eq(now(), 42.0, "prepared value")

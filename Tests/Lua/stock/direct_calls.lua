@@ -23,30 +23,30 @@ check.eq(through, direct, "a result, through the endpoint")
 direct, through = both(function(n) return math.type(n) end, 7)
 check.eq(direct, { true, "integer" }, "the input is an integer")
 check.eq(through, direct, "the input is an integer through the endpoint")
-direct, through = both(function(n) return 42 end, 7)
+direct, through = both(function() return 42 end, 7)
 check.eq(direct, { false, 'dependency "numberFact.fetch" failed: expected a string, got 42' },
   "a result of the wrong type fails")
 check.eq(through, direct, "the same failure through the endpoint")
-direct, through = both(function(n) return "x" end, "seven")
+direct, through = both(function() return "x" end, "seven")
 check.eq(direct,
   { false, 'dependency "numberFact.fetch" failed: expected an integer, got "seven"' },
   "an input of the wrong type fails")
 check.eq(through, direct, "the same failure through the endpoint")
-direct, through = both(function(n) return "x" end, 1.5)
+direct, through = both(function() return "x" end, 1.5)
 check.eq(direct, { false, 'dependency "numberFact.fetch" failed: expected an integer, got 1.5' },
   "a float input fails")
 check.eq(through, direct, "a float input fails the same way through the endpoint")
 
 -- A Lua error keeps its position.
-direct, through = both(function(n) error("no network") end, 1)
+direct, through = both(function() error("no network") end, 1)
 check.eq(direct[1], false, "an error in the override")
 check.truthy(direct[2]:find("direct_calls.lua:%d+: no network$"), direct[2])
 check.eq(through, direct, "the same error through the endpoint")
 
 -- The last function set for a path is the one called.
 deps.with_dependencies(function(d)
-  d.numberFact.fetch = function(n) return "first" end
-  d.numberFact.fetch = function(n) return "second" end
+  d.numberFact.fetch = function() return "first" end
+  d.numberFact.fetch = function() return "second" end
 end, function()
   check.eq(deps.dependency("numberFact.fetch")(1), "second", "the last function wins")
 end)
@@ -65,7 +65,7 @@ store:close()
 
 -- A later "unimplemented" for the same path wins over an earlier function.
 local ok, message = pcall(deps.with_dependencies, function(d)
-  d.numberFact.fetch = function(n) return "never" end
+  d.numberFact.fetch = function() return "never" end
   d.numberFact.fetch = "unimplemented"
 end, function() return deps.dependency("numberFact.fetch")(1) end)
 check.eq(ok, false, "the unimplemented override is called")
@@ -78,9 +78,9 @@ local co = coroutine.wrap(function()
   coroutine.yield(fetch(1))
   coroutine.yield(fetch(1))
 end)
-deps.with_dependencies(function(d) d.numberFact.fetch = function(n) return "first scope" end end,
+deps.with_dependencies(function(d) d.numberFact.fetch = function() return "first scope" end end,
   function() check.eq(co(), "first scope", "a coroutine in the first scope") end)
-deps.with_dependencies(function(d) d.numberFact.fetch = function(n) return "second scope" end end,
+deps.with_dependencies(function(d) d.numberFact.fetch = function() return "second scope" end end,
   function() check.eq(co(), "second scope", "the same coroutine in the second scope") end)
 
 check.done("direct_calls")

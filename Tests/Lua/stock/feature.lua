@@ -43,7 +43,8 @@ store:close()
 -- The test context without an override: unimplemented, reported as a failure; the effect goes on.
 local bare = deps.TestStore { feature = "Greeter" }
 check.raises_with("HERE: Unimplemented: greeting.hello …", function() bare:send("greet", "Blob") end)
-bare:receive("failed", 'dependency "greeting.hello" failed: Unimplemented: greeting.hello', function(s) s.text = 'error: dependency "greeting.hello" failed: Unimplemented: greeting.hello' end)
+local unimplemented = 'dependency "greeting.hello" failed: Unimplemented: greeting.hello'
+bare:receive("failed", unimplemented, function(s) s.text = "error: " .. unimplemented end)
 bare:close()
 
 -- A plain store in preview.
@@ -99,17 +100,26 @@ deps.feature {
 }
 local broken = deps.TestStore { feature = "Broken" }
 local src = debug.getinfo(1, "S").short_src
-check.raises_with([[HERE: deps.feature "Broken": reduce failed for action "crash": ]] .. src, function() broken:send("crash") end)
+check.raises_with([[HERE: deps.feature "Broken": reduce failed for action "crash": ]] .. src,
+  function() broken:send("crash") end)
 check.eq(broken.state.n, 0, "state unchanged after a reducer error")
-check.raises_with([[HERE: deps.feature "Broken": reduce failed for action "bad": reduce returned a number; expected nil, deps.run(…), deps.cancel(…) or a list of them]], function() broken:send("bad") end)
-check.raises_with('HERE: A deps.run effect returned for action "effect" raised an unhandled error: ' .. src, function() broken:send("effect", nil, function(s) s.n = 1 end) end)
-check.raises_with('HERE: A deps.run effect returned for action "yield" raised an unhandled error: a deps.run function yielded by itself (coroutine.yield)', function() broken:send("yield") end)
+check.raises_with([[HERE: deps.feature "Broken": reduce failed for action "bad": reduce returned a number; expected ]]
+  .. [[nil, deps.run(…), deps.cancel(…) or a list of them]],
+  function() broken:send("bad") end)
+check.raises_with('HERE: A deps.run effect returned for action "effect" raised an unhandled error: ' .. src,
+  function() broken:send("effect", nil, function(s) s.n = 1 end) end)
+check.raises_with('HERE: A deps.run effect returned for action "yield" raised an unhandled error: a deps.run function '
+  .. 'yielded by itself (coroutine.yield)',
+  function() broken:send("yield") end)
 broken:close()
-check.raises("HERE: deps.sleep can only be called inside a deps.run function (while it runs)", function() return deps.sleep(1) end)
+check.raises("HERE: deps.sleep can only be called inside a deps.run function (while it runs)",
+  function() return deps.sleep(1) end)
 
 -- Bad definitions.
-check.raises([[HERE: feature "Counter" is already defined (a built-in feature); choose another name]], function() deps.feature { name = "Counter", reduce = function() end } end)
-check.raises("HERE: bad argument #1 to 'feature' (field 'reduce': function expected, got nil)", function() deps.feature { name = "X" } end)
+check.raises([[HERE: feature "Counter" is already defined (a built-in feature); choose another name]],
+  function() deps.feature { name = "Counter", reduce = function() end } end)
+check.raises("HERE: bad argument #1 to 'feature' (field 'reduce': function expected, got nil)",
+  function() deps.feature { name = "X" } end)
 check.raises("HERE: bad argument #1 to 'run' (function expected, got no value)", function() deps.run() end)
 
 -- A Swift feature with Lua overrides, next to the Lua feature, through the same TestStore.
@@ -136,7 +146,8 @@ local laps = deps.TestStore { feature = "Laps" }
 check.raises([[HERE: unknown action "lapp" for Laps; did you mean "lap"?]], function() laps:send("lapp", 1) end)
 check.raises([[HERE: expected an integer at lap, got "x"]], function() laps:send("lap", "x") end)
 check.raises([[HERE: missing payload at lap]], function() laps:send("lap") end)
-check.raises([[HERE: action "reset" of Laps takes no payload: send "reset", got {"reset":1}]], function() laps:send("reset", 1) end)
+check.raises([[HERE: action "reset" of Laps takes no payload: send "reset", got {"reset":1}]],
+  function() laps:send("reset", 1) end)
 check.raises([[HERE: expected a string at label, got 3]], function() laps:send("label", 3) end)
 laps:send("note", { anything = true })
 laps:send("lap", 3, function(s) s.laps = { 3 } end)
@@ -149,11 +160,15 @@ for _, feature in ipairs(deps.features()) do
   end
 end
 check.eq(listed, { "label:string", "lap:integer", "note:any", "reset:nil" }, "deps.features shows the schema")
-check.raises([[HERE: bad argument #1 to 'feature' (field 'actions': the payload type of "x" must be one of "none", "any", "string", "number", "integer", "boolean", "object", "array")]], function() deps.feature { name = "BadSchema", reduce = function() end, actions = { x = "str" } } end)
+check.raises([[HERE: bad argument #1 to 'feature' (field 'actions': the payload type of "x" must be one of "none", ]]
+  .. [["any", "string", "number", "integer", "boolean", "object", "array")]],
+  function() deps.feature { name = "BadSchema", reduce = function() end, actions = { x = "str" } } end)
 
 -- Unknown keys in an initial state are refused for every feature whose state shape is known.
-check.raises([[HERE: unknown state key "lapz" for Laps; did you mean "laps"?]], function() deps.TestStore { feature = "Laps", state = { lapz = {} } } end)
-check.raises([[HERE: unknown state key "cont" for Counter; did you mean "count"?]], function() deps.Store { feature = "Counter", state = { cont = 3 } } end)
+check.raises([[HERE: unknown state key "lapz" for Laps; did you mean "laps"?]],
+  function() deps.TestStore { feature = "Laps", state = { lapz = {} } } end)
+check.raises([[HERE: unknown state key "cont" for Counter; did you mean "count"?]],
+  function() deps.Store { feature = "Counter", state = { cont = 3 } } end)
 local optional = deps.TestStore { feature = "NumberFact", state = { numberFact = "kept" } }
 check.eq(optional.state.numberFact, "kept", "an optional key absent from the default state is known")
 optional:close()

@@ -32,8 +32,10 @@ check.truthy(tostring(store):match("^deps%.TestStore %(Counter%): 0x%x+$"), "Tes
 local plain = deps.Store { feature = "Counter" }
 check.eq(getmetatable(plain).__name, "deps.Store", "Store metatable name")
 check.truthy(tostring(plain):match("^deps%.Store %(Counter, live%): 0x%x+$"), "Store tostring")
-check.raises("HERE: bad argument #1 to 'send' (deps.TestStore expected, got deps.Store)", function() store.send(plain, "incrementButtonTapped") end)
-check.raises("HERE: bad argument #1 to 'TestStore' (table expected, got string)", function() deps.TestStore("Counter") end)
+check.raises("HERE: bad argument #1 to 'send' (deps.TestStore expected, got deps.Store)",
+  function() store.send(plain, "incrementButtonTapped") end)
+check.raises("HERE: bad argument #1 to 'TestStore' (table expected, got string)",
+  function() deps.TestStore("Counter") end)
 check.raises("HERE: bad argument #1 to 'dependency' (string expected, got no value)", function() deps.dependency() end)
 store:close()
 plain:close()

@@ -46,15 +46,22 @@ check.raises(([[HERE: Unimplemented: greeting.hello …
     %s:%d
 
   Invoked with:
-    "x"]]):format(debug.getinfo(1, "S").short_src, stubLine), function() deps.with_dependencies(function(d) d.greeting.hello = stub end, function() return hello("x") end) end)
-check.raises_with("Unimplemented: greeting.hello", function() deps.with_dependencies(function(d) d.greeting.hello = "unimplemented" end, function() return hello("x") end) end)
+    "x"]]):format(debug.getinfo(1, "S").short_src, stubLine),
+  function() deps.with_dependencies(function(d) d.greeting.hello = stub end, function() return hello("x") end) end)
+check.raises_with("Unimplemented: greeting.hello", function()
+  deps.with_dependencies(function(d) d.greeting.hello = "unimplemented" end, function() return hello("x") end)
+end)
 
 -- Registering again replaces; built-in paths are protected; bad shapes raise.
 deps.register { name = "greeting", live = { hello = function(n) return "Hey " .. n end } }
 check.eq(hello("you"), "Hey you", "re-registered")
-check.raises([[HERE: dependency path "numberFact.fetch" is already registered (a built-in); choose another name]], function() deps.register { name = "numberFact", live = { fetch = function() end } } end)
-check.raises("HERE: bad argument #1 to 'register' (field 'name': string expected, got nil)", function() deps.register { live = {} } end)
-check.raises("HERE: bad argument #1 to 'register' (field 'live': a table of functions expected (got a number))", function() deps.register { name = "x", live = { a = 1 } } end)
-check.raises("HERE: bad argument #1 to 'register' (no functions given in 'live', 'preview' or 'test')", function() deps.register { name = "x" } end)
+check.raises([[HERE: dependency path "numberFact.fetch" is already registered (a built-in); choose another name]],
+  function() deps.register { name = "numberFact", live = { fetch = function() end } } end)
+check.raises("HERE: bad argument #1 to 'register' (field 'name': string expected, got nil)",
+  function() deps.register { live = {} } end)
+check.raises("HERE: bad argument #1 to 'register' (field 'live': a table of functions expected (got a number))",
+  function() deps.register { name = "x", live = { a = 1 } } end)
+check.raises("HERE: bad argument #1 to 'register' (no functions given in 'live', 'preview' or 'test')",
+  function() deps.register { name = "x" } end)
 
 check.done("register")

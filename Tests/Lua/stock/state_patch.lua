@@ -48,8 +48,6 @@ local removed = app:state_patch()
 check.eq(removed.tutorial, deps.null, "a removed member is deps.null")
 app:close()
 
-local id = random_app.id
-
 for _, seed in ipairs { 1, 2, 3, 14, 2026 } do
   math.randomseed(seed)
   local s = open()

@@ -50,7 +50,8 @@ deps._set_context("preview")
 local preview = deps.Store { feature = "Counter" }
 check.eq(preview.context, "preview", "Store{} uses the default context")
 deps._set_context("live")
-check.raises([[HERE: bad argument #1 to '_set_context' ("live", "preview" or "test" expected, got "staging")]], function() deps._set_context("staging") end)
+check.raises([[HERE: bad argument #1 to '_set_context' ("live", "preview" or "test" expected, got "staging")]],
+  function() deps._set_context("staging") end)
 
 -- An issue during a call raises after it (here: a test store's unimplemented endpoint).
 local test = deps.Store { feature = "NumberFact", context = "test" }
@@ -61,7 +62,7 @@ check.eq(test.state.errorMessage ~= nil, true, "the failure reached state")
 -- override running in the store's effect, from a Lua feature's reducer.
 local order = {}
 local chain = deps.Store { feature = "Counter", context = "test" }
-chain:on_action(function(action, payload, state)
+chain:on_action(function(action, _, state)
   order[#order + 1] = action .. "=" .. state.count
   if action == "incrementButtonTapped" and state.count < 3 then
     chain:send("decrementButtonTapped")
@@ -106,7 +107,8 @@ check.eq(echo.state.log, { "ping", "after send", "pong" }, "a reducer's send run
 echo:close()
 
 -- Errors.
-check.raises([[HERE: bad argument #1 to 'Store' (field 'context': "live", "preview" or "test" expected, got "prod")]], function() deps.Store { feature = "Counter", context = "prod" } end)
+check.raises([[HERE: bad argument #1 to 'Store' (field 'context': "live", "preview" or "test" expected, got "prod")]],
+  function() deps.Store { feature = "Counter", context = "prod" } end)
 check.raises([[HERE: unknown action "bogus" for Counter]], function() s:send("bogus") end)
 check.raises("HERE: bad argument #1 to 'on_action' (function expected, got number)", function() s:on_action(3) end)
 check.raises("HERE: cannot set field 'state' of a deps.Store", function() s.state = {} end)

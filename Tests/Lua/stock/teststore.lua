@@ -39,7 +39,7 @@ check.eq(store.state.count, 1, "state is a copy")
 -- A Lua error inside an override becomes the effect's failure, with file:line.
 local failing = deps.TestStore {
   feature = "NumberFact",
-  dependencies = function(d) d.numberFact.fetch = function(n) error("offline") end end,
+  dependencies = function(d) d.numberFact.fetch = function() error("offline") end end,
 }
 failing:send("numberFactButtonTapped")
 local line = debug.getinfo(1, "l").currentline - 3
@@ -53,8 +53,11 @@ failing:close()
 local forgot = deps.TestStore { feature = "Timer", exhaustivity = "off" }
 local ok, message = pcall(forgot.send, forgot, "toggleButtonTapped", nil, function(s) s.isRunning = true end)
 check.eq(ok, false, "a forgotten clock fails the send")
-check.eq(message:sub(1, 74), "Unimplemented: ContinuousClock.now\n\nUnimplemented: ContinuousClock.sleep\n\n", "the verdict")
-check.raises([[HERE: this store has no test clock to advance: ask for one when opening it (d.continuousClock = "test")]], function() forgot:advance(1) end)
+check.eq(message:sub(1, 74), "Unimplemented: ContinuousClock.now\n\nUnimplemented: ContinuousClock.sleep\n\n",
+  "the verdict")
+check.raises([[HERE: this store has no test clock to advance: ask for one when opening it (d.continuousClock = ]]
+  .. [["test")]],
+  function() forgot:advance(1) end)
 -- (the running effect keeps reporting the unimplemented clock until close cancels it)
 check.eq(pcall(forgot.close, forgot), false, "close reports the unimplemented clock too")
 check.eq(forgot.closed, true, "closed all the same")
@@ -70,7 +73,8 @@ timer:receive("timerTicked", nil, function(s) s.secondsElapsed = 1 end)
 timer:advance(2)
 timer:receive("timerTicked", nil, function(s) s.secondsElapsed = 2 end)
 timer:receive("timerTicked", nil, function(s) s.secondsElapsed = 3 end)
-check.raises_with("HERE: Expected effects to finish, but there are still effects in-flight after 0.01 seconds.", function() timer:finish(0.01) end)
+check.raises_with("HERE: Expected effects to finish, but there are still effects in-flight after 0.01 seconds.",
+  function() timer:finish(0.01) end)
 timer:send("toggleButtonTapped", nil, function(s) s.isRunning = false end)
 timer:finish()
 check.raises("HERE: bad argument #1 to 'advance' (number expected, got string)", function() timer:advance("soon") end)
@@ -97,7 +101,8 @@ todos:send("deleteButtonTapped", { id = zero }, function(s) table.remove(s.todos
 todos:send("deleteButtonTapped", { id = "DEADBEEF-DEAD-BEEF-DEAD-BEEFDEADBEEF" },
            function(s) table.remove(s.todos, 1) end)
 check.eq(todos.state, { todos = {} }, "an emptied array stays an array")
-check.raises([[HERE: expected "incrementing" or a UUID string for uuid, got "nope"]], function() todos.dependencies.uuid = "nope" end)
+check.raises([[HERE: expected "incrementing" or a UUID string for uuid, got "nope"]],
+  function() todos.dependencies.uuid = "nope" end)
 local kept = todos.dependencies
 todos:close()
 -- A dependencies proxy kept from the open test store refuses assignments once it closed.
@@ -116,19 +121,28 @@ counter:send("delayedIncrementButtonTapped")
 counter:skip_received_actions()
 check.eq(counter.state, { count = 2, isLoading = false }, "non-exhaustive state")
 counter.exhaustivity = "on"
-check.raises([[HERE: bad value for 'exhaustivity' ("on" or "off" expected, got "maybe")]], function() counter.exhaustivity = "maybe" end)
-check.raises("HERE: cannot set field 'count' of a deps.TestStore (only 'exhaustivity'; use store.dependencies.<path> = … for dependencies)", function() counter.count = 1 end)
+check.raises([[HERE: bad value for 'exhaustivity' ("on" or "off" expected, got "maybe")]],
+  function() counter.exhaustivity = "maybe" end)
+check.raises("HERE: cannot set field 'count' of a deps.TestStore (only 'exhaustivity'; use store.dependencies.<path> = "
+  .. "… for dependencies)",
+  function() counter.count = 1 end)
 counter:close()
 
 -- Misuse raises like Lua's own functions.
 local misuse = deps.TestStore { feature = "Counter" }
 check.raises("HERE: bad argument #1 to 'send' (string expected, got table)", function() misuse:send({}) end)
-check.raises("HERE: bad argument #3 to 'send' (function expected, got number)", function() misuse:send("incrementButtonTapped", nil, 3) end)
-check.raises([[HERE: unknown action "incrementButtonTaped" for Counter; did you mean "incrementButtonTapped"?]], function() misuse:send("incrementButtonTaped") end)
-check.raises([[HERE: unknown feature "Countr"; did you mean "Counter"?]], function() deps.TestStore { feature = "Countr" } end)
-check.raises("HERE: bad argument #1 to 'TestStore' (field 'feature': string expected, got nil)", function() deps.TestStore {} end)
-check.raises("HERE: bad argument #1 to 'TestStore' (field 'dependencies': function expected, got table)", function() deps.TestStore { feature = "Counter", dependencies = {} } end)
-check.raises_with("HERE: Threw error: ", function() misuse:send("incrementButtonTapped", nil, function(s) error("in assert") end) end)
+check.raises("HERE: bad argument #3 to 'send' (function expected, got number)",
+  function() misuse:send("incrementButtonTapped", nil, 3) end)
+check.raises([[HERE: unknown action "incrementButtonTaped" for Counter; did you mean "incrementButtonTapped"?]],
+  function() misuse:send("incrementButtonTaped") end)
+check.raises([[HERE: unknown feature "Countr"; did you mean "Counter"?]],
+  function() deps.TestStore { feature = "Countr" } end)
+check.raises("HERE: bad argument #1 to 'TestStore' (field 'feature': string expected, got nil)",
+  function() deps.TestStore {} end)
+check.raises("HERE: bad argument #1 to 'TestStore' (field 'dependencies': function expected, got table)",
+  function() deps.TestStore { feature = "Counter", dependencies = {} } end)
+check.raises_with("HERE: Threw error: ",
+  function() misuse:send("incrementButtonTapped", nil, function() error("in assert") end) end)
 misuse:close()
 check.raises("HERE: attempt to use a closed deps.TestStore", function() misuse:send("incrementButtonTapped") end)
 check.raises("HERE: attempt to use a closed deps.TestStore", function() return misuse.state end)
@@ -161,7 +175,9 @@ check.raises([[HERE: @Dependency(\.delayClient) has no test implementation, but 
 
 Dependencies registered with the library are not allowed to use their default, live implementations when run from tests.
 
-To fix, override 'delayClient' with a test value. Override it in the store's dependencies (dependencies = function(d) … end), or with deps.with_dependencies.]], function() delayed:send("delayedIncrementButtonTapped", nil, function(s) s.isLoading = true end) end)
+To fix, override 'delayClient' with a test value. ]]
+  .. [[Override it in the store's dependencies (dependencies = function(d) … end), or with deps.with_dependencies.]],
+  function() delayed:send("delayedIncrementButtonTapped", nil, function(s) s.isLoading = true end) end)
 delayed:close()
 
 -- A failed receive consumes the received action: the test fails once, not again at the end.
@@ -170,7 +186,8 @@ local consumed = deps.TestStore {
   dependencies = function(d) d.numberFact.fetch = function() return "fact" end end,
 }
 consumed:send("numberFactButtonTapped")
-check.raises("HERE: expected a string at numberFactResponse.success, got 3", function() consumed:receive("numberFactResponse", { success = 3 }) end)
+check.raises("HERE: expected a string at numberFactResponse.success, got 3",
+  function() consumed:receive("numberFactResponse", { success = 3 }) end)
 consumed:close()
 
 -- A still-running effect names the action that started it and where the test sent it, with

@@ -32,9 +32,13 @@ local todos = deps.TestStore { feature = "Todos", state = { todos = {} } }
 check.eq(todos.state, { todos = {} }, "{} merged as the empty todo list")
 todos:close()
 
-check.raises("HERE: bad argument #2 to 'send' (cannot convert a function to a value (at payload.f))", function() store:send("set", { f = print }) end)
-check.raises("HERE: bad argument #2 to 'send' (cannot convert a table with both string and integer keys to a value (at payload.x))", function() store:send("set", { x = { 1, a = 2 } }) end)
-check.raises("HERE: bad argument #2 to 'send' (cannot convert a table with a non-integer number key to a value)", function() store:send("set", { [1.5] = 1 }) end)
+check.raises("HERE: bad argument #2 to 'send' (cannot convert a function to a value (at payload.f))",
+  function() store:send("set", { f = print }) end)
+check.raises("HERE: bad argument #2 to 'send' (cannot convert a table with both string and integer keys to a value (at "
+  .. "payload.x))",
+  function() store:send("set", { x = { 1, a = 2 } }) end)
+check.raises("HERE: bad argument #2 to 'send' (cannot convert a table with a non-integer number key to a value)",
+  function() store:send("set", { [1.5] = 1 }) end)
 local cycle = {}
 cycle.self = cycle
 check.raises_with("table nested too deeply (a cycle?)", function() store:send("set", cycle) end)

@@ -52,7 +52,7 @@ bench("lua.override.call", "ns 2000",
   function()
     return function(n)
       deps.with_dependencies(function(d)
-        d.numberFact.fetch = function(number) return "fact" end
+        d.numberFact.fetch = function() return "fact" end
       end, function()
         local fetch = deps.dependency("numberFact.fetch")
         for i = 1, n do fetch(i) end
