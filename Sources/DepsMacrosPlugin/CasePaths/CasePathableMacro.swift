@@ -32,20 +32,24 @@ extension CasePathableMacro: MemberMacro {
           message: MacroExpansionErrorMessage(notAnEnumMessage(declaration))))
       return []
     }
-    var seen: Set<String> = []
-    for element in enumDecl.memberBlock.members.flatMap({
-      $0.decl.as(EnumCaseDeclSyntax.self)?.elements ?? []
-    }) {
-      guard seen.insert(element.name.text).inserted else {
-        context.diagnose(
-          Diagnostic(
-            node: element.name,
-            message: MacroExpansionErrorMessage(
-              "'@CasePathable' cannot be applied to overloaded case name '\(element.name.text)'")))
-        return []
-      }
+    if let overloaded = firstOverloadedCase(in: enumDecl) {
+      context.diagnose(
+        Diagnostic(
+          node: overloaded.name,
+          message: MacroExpansionErrorMessage(
+            "'@CasePathable' cannot be applied to overloaded case name '\(overloaded.name.text)'")))
+      return []
     }
     return members(for: enumDecl)
+  }
+
+  /// The first case reusing an earlier case's name (cases directly in the enum, not in `#if`
+  /// blocks, whose clauses may each declare the same case).
+  static func firstOverloadedCase(in enumDecl: EnumDeclSyntax) -> EnumCaseElementSyntax? {
+    var seen: Set<String> = []
+    return enumDecl.memberBlock.members
+      .flatMap { $0.decl.as(EnumCaseDeclSyntax.self)?.elements ?? [] }
+      .first { !seen.insert($0.name.text).inserted }
   }
 
   /// `'@CasePathable' cannot be applied to struct type 'Foo'`, as swift-case-paths says it.
@@ -133,7 +137,8 @@ extension CasePathableMacro: MemberMacro {
 
 extension CasePathableMacro: ExtensionMacro {
   /// `extension Foo: CasePaths.CasePathable, CasePaths.CasePathIterable {}`, leaving out the
-  /// conformances the enum already declares, with the enum's `@available` attributes.
+  /// conformances the enum already declares, with the enum's `@available` attributes. None for
+  /// an enum the member role rejects.
   public static func expansion(
     of node: AttributeSyntax,
     attachedTo declaration: some DeclGroupSyntax,
@@ -141,7 +146,8 @@ extension CasePathableMacro: ExtensionMacro {
     conformingTo protocols: [TypeSyntax],
     in context: some MacroExpansionContext
   ) throws -> [ExtensionDeclSyntax] {
-    guard declaration.is(EnumDeclSyntax.self) else { return [] }
+    guard let enumDecl = declaration.as(EnumDeclSyntax.self), firstOverloadedCase(in: enumDecl) == nil
+    else { return [] }
     let missing = ["CasePathable", "CasePathIterable"]
       .filter { !declaration.inherits($0, module: module) }
       .map { "\(module).\($0)" }

@@ -49,7 +49,8 @@ extension ReducerMacro {
         """)
     }
     if !hasBody {
-      let ifCaseLets = cases.rendered { reducerCase($0, $1).ifCaseLet }
+      // The `.ifCaseLet`s form one postfix chain: an empty `#if` clause in it needs `.self`.
+      let ifCaseLets = cases.rendered(emptyClause: ".self") { reducerCase($0, $1).ifCaseLet }
       let empty = "ComposableArchitecture.EmptyReducer<Self.State, Self.Action>"
       let type = ifCaseLets.isEmpty ? empty : "ComposableArchitecture.Reduce<Self.State, Self.Action>"
       let body =

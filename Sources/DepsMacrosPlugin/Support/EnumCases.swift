@@ -54,19 +54,24 @@ extension Array where Element == EnumCaseItem {
   /// The code `line` generates for each case element, in the `#if` structure of the cases.
   ///
   /// A `#if` block for which `line` generates nothing in any clause is left out; a clause that
-  /// generates nothing keeps its directive, so the block stays well formed.
-  func rendered(_ line: (EnumCaseElementSyntax, EnumCaseDeclSyntax) -> String?) -> [String] {
+  /// generates nothing keeps its directive, so the block stays well formed, and holds
+  /// `emptyClause` if given (a postfix `#if` needs one: `.self`).
+  func rendered(
+    emptyClause: String? = nil,
+    _ line: (EnumCaseElementSyntax, EnumCaseDeclSyntax) -> String?
+  ) -> [String] {
     flatMap { item -> [String] in
       switch item {
       case .element(let element, let declaration):
         return line(element, declaration).map { [$0] } ?? []
       case .conditional(let clauses):
-        let bodies = clauses.map { $0.items.rendered(line) }
+        let bodies = clauses.map { $0.items.rendered(emptyClause: emptyClause, line) }
         guard bodies.contains(where: { !$0.isEmpty }) else { return [] }
         var lines: [String] = []
         for (clause, body) in zip(clauses, bodies) {
-          lines.append([clause.directive, clause.condition].compactMap { $0 }.joined(separator: " "))
-          lines.append(contentsOf: body)
+          lines.append(
+            [clause.directive, clause.condition].compactMap { $0 }.joined(separator: " "))
+          lines.append(contentsOf: body.isEmpty ? emptyClause.map { [$0] } ?? [] : body)
         }
         lines.append("#endif")
         return lines
