@@ -4,6 +4,7 @@
 // the fix-its produce with what the test expects.
 import DepsMacrosPlugin
 import SwiftDiagnostics
+import SwiftBasicFormat
 import SwiftParser
 import SwiftSyntax
 import SwiftSyntaxMacroExpansion
@@ -175,4 +176,20 @@ extension String {
     while lines.last?.isEmpty == true { lines.removeLast() }
     return lines
   }
+}
+
+/// The peers `macro` makes for `declaration` when attached as `attribute`, called directly
+/// the way the compiler calls it: the declaration carries only the attributes written in its
+/// source, not those other macros add (which the expansion engine of `expand` does pass on).
+func peers(
+  of macro: any PeerMacro.Type,
+  attribute: String,
+  on declaration: String
+) throws -> String {
+  let file = Parser.parse(source: declaration)
+  guard let decl = file.statements.first?.item.as(DeclSyntax.self) else { return "" }
+  let peers = try macro.expansion(
+    of: AttributeSyntax("\(raw: attribute)"), providingPeersOf: decl,
+    in: BasicMacroExpansionContext())
+  return peers.map { $0.formatted().description }.joined(separator: "\n")
 }
