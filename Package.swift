@@ -129,6 +129,10 @@ let swiftSyntaxLinkerSettings: [LinkerSetting] =
     ]
   } ?? []
 
+// Other packages that declare these macros (`#externalMacro(module: "DepsMacrosPlugin", …)`)
+// depend on this product. It must not share the target's name: SwiftPM drops such a product as
+// a duplicate of the target's implicit macro product, and the compiler then finds no plugin.
+package.products.append(.library(name: "DepsMacros", targets: ["DepsMacrosPlugin"]))
 package.targets.append(
   contentsOf: [
     .macro(

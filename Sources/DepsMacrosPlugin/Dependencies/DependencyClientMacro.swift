@@ -147,11 +147,8 @@ extension DependencyClientMacro: MemberMacro {
     let list =
       parameters.isEmpty
       ? "" : "\n" + parameters.map(\.declaration).joined(separator: ",\n") + "\n"
-    return """
-      \(raw: access)init(\(raw: list)) {
-      \(raw: body.joined(separator: "\n"))
-      }
-      """
+    let block = body.isEmpty ? "{}" : "{\n" + body.joined(separator: "\n") + "\n}"
+    return "\(raw: access)init(\(raw: list)) \(raw: block)"
   }
 
   /// The debug-build check that the client is not `@MainActor` by default isolation:
