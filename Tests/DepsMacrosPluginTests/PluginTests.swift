@@ -18,14 +18,16 @@ import Testing
   @Test func everyTypeResolves() throws {
     #expect(Set(DepsMacros.all.keys) == Set(Self.typeNames))
     for name in Self.typeNames {
-      let type = try DepsMacrosProvider().resolveMacro(moduleName: "DepsMacrosPlugin", typeName: name)
+      let type = try DepsMacrosProvider().resolveMacro(
+        moduleName: "DepsMacrosPlugin", typeName: name)
       #expect(String(describing: type) == name)
     }
   }
 
   @Test func unknownTypeIsAnError() {
     #expect(throws: DepsMacrosProvider.UnknownMacro.self) {
-      try DepsMacrosProvider().resolveMacro(moduleName: "DepsMacrosPlugin", typeName: "ViewActionMacro")
+      try DepsMacrosProvider().resolveMacro(
+        moduleName: "DepsMacrosPlugin", typeName: "ViewActionMacro")
     }
   }
 }

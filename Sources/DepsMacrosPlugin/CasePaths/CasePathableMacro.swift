@@ -13,6 +13,7 @@ import SwiftSyntaxMacros
 /// // Action.allCasePaths.loaded: CasePaths.AnyCasePath<Action, Int>; \Action.Cases.loaded
 /// ```
 public enum CasePathableMacro {
+  /// The module of the runtime names the expansion uses.
   static let module = "CasePaths"
 }
 
@@ -124,8 +125,9 @@ extension CasePathableMacro: MemberMacro {
       pattern = "case let .\(name)(\(bound))"
       result = values.count == 1 ? bound : "(\(bound))"
     }
+    let type = "CasePaths.AnyCasePath<\(enumName), \(valueType)>"
     return """
-      \(declaration.commentsAbove)public var \(name): CasePaths.AnyCasePath<\(enumName), \(valueType)> {
+      \(declaration.commentsAbove)public var \(name): \(type) {
       ._$embed(\(embed)) {
       guard \(pattern) = $0 else { return nil }
       return \(result)
@@ -146,7 +148,8 @@ extension CasePathableMacro: ExtensionMacro {
     conformingTo protocols: [TypeSyntax],
     in context: some MacroExpansionContext
   ) throws -> [ExtensionDeclSyntax] {
-    guard let enumDecl = declaration.as(EnumDeclSyntax.self), firstOverloadedCase(in: enumDecl) == nil
+    guard let enumDecl = declaration.as(EnumDeclSyntax.self),
+      firstOverloadedCase(in: enumDecl) == nil
     else { return [] }
     let missing = ["CasePathable", "CasePathIterable"]
       .filter { !declaration.inherits($0, module: module) }
@@ -163,15 +166,18 @@ extension CasePathableMacro: ExtensionMacro {
 /// Spells a case's payload type for use inside `AllCasePaths`: `Self` becomes the enum's name,
 /// and `Element` (which would mean `Sequence.Element` there) becomes `_$Element`.
 final class PayloadTypeRewriter: SyntaxRewriter {
+  /// The name `Self` stands for.
   let enumName: String
   /// Whether some payload named `Element`, so the enum needs the `_$Element` alias.
   private(set) var renamedElement = false
 
+  /// A rewriter for the payloads of the enum named `enumName`.
   init(enumName: String) {
     self.enumName = enumName
     super.init(viewMode: .sourceAccurate)
   }
 
+  /// Renames `Self` and `Element`; other type names stay.
   override func visit(_ node: IdentifierTypeSyntax) -> TypeSyntax {
     switch node.name.text {
     case "Self":

@@ -13,9 +13,13 @@ import SwiftSyntaxMacros
 /// @ObservableState enum Path { case detail(Detail.State) }
 /// ```
 public enum ObservableStateMacro {
+  /// The module of the runtime names the expansion uses.
   static let module = "ComposableArchitecture"
+  /// The attribute that tracks a property.
   static let trackedMacro = "ObservationStateTracked"
+  /// The attribute that leaves a property untracked.
   static let ignoredMacro = "ObservationStateIgnored"
+  /// The attribute of a presented child's state.
   static let presentsMacro = "Presents"
   /// Property wrappers of Point-Free's libraries that observe themselves: left untracked.
   static let selfObservingWrappers = ["Shared", "SharedReader", "Fetch", "FetchAll", "FetchOne"]
@@ -151,8 +155,11 @@ extension ObservableStateMacro: MemberAttributeMacro {
     let ignored =
       property.attributes.contains(named: presentsMacro)
       || selfObservingWrappers.contains { property.attributes.contains(named: $0) }
-    return [AttributeSyntax(attributeName: IdentifierTypeSyntax(
-      name: .identifier(ignored ? ignoredMacro : trackedMacro)))]
+    return [
+      AttributeSyntax(
+        attributeName: IdentifierTypeSyntax(
+          name: .identifier(ignored ? ignoredMacro : trackedMacro)))
+    ]
   }
 
   /// `'@ObservationIgnored' cannot be used in '@ObservableState'`, with a fix-it renaming it.
@@ -215,6 +222,7 @@ struct MemberSignatures {
   private var properties: Set<String> = []
   private var functions: Set<String> = []
 
+  /// The signatures of `members`.
   init(_ members: MemberBlockItemListSyntax) {
     for member in members {
       if let property = member.decl.as(VariableDeclSyntax.self) {
@@ -247,7 +255,8 @@ struct MemberSignatures {
   private static func key(of function: FunctionDeclSyntax) -> String {
     var generics: [String: String] = [:]
     for parameter in function.genericParameterClause?.parameters ?? [] {
-      generics[parameter.name.text] = "some " + (parameter.inheritedType?.trimmedDescription ?? "Any")
+      generics[parameter.name.text] =
+        "some " + (parameter.inheritedType?.trimmedDescription ?? "Any")
     }
     func spelled(_ type: TypeSyntax) -> String {
       let text = type.trimmedDescription

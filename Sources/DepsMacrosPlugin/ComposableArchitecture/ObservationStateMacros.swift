@@ -79,7 +79,9 @@ extension ObservationStateTrackedMacro: PeerMacro {
       isTrackable(property),
       !property.attributes.contains(named: ObservableStateMacro.trackedMacro)
     else { return [] }
-    return [DeclSyntax(property.privateStorage(prefix: "_", adding: ObservableStateMacro.ignoredMacro))]
+    return [
+      DeclSyntax(property.privateStorage(prefix: "_", adding: ObservableStateMacro.ignoredMacro))
+    ]
   }
 }
 

@@ -46,8 +46,8 @@ extension PresentsMacro: AccessorMacro {
 }
 
 extension PresentsMacro: PeerMacro {
-  /// `var $name: ComposableArchitecture.PresentationState<Wrapped>` (the projection) and
-  /// `@ObservationStateIgnored private var _name = ComposableArchitecture.PresentationState<…>(…)`.
+  /// `var $name: ComposableArchitecture.PresentationState<Wrapped>` (the projection) and the
+  /// storage, `@ObservationStateIgnored private var _name = PresentationState<Wrapped>(…)`.
   public static func expansion(
     of node: AttributeSyntax,
     providingPeersOf declaration: some DeclSyntaxProtocol,

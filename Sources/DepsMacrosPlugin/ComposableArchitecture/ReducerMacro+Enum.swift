@@ -24,13 +24,14 @@ extension ReducerMacro {
 
     if !typeNames.contains("State") {
       let lines = cases.rendered { reducerCase($0, $1).stateCase }
+      let stateInheritance = ["ComposableArchitecture.CaseReducerState"] + conformances.state
       decls.append(
         """
         @CasePathable
         @dynamicMemberLookup
         @ObservableState
         \(raw: access)enum State: \
-        \(raw: (["ComposableArchitecture.CaseReducerState"] + conformances.state).joined(separator: ", ")) {
+        \(raw: stateInheritance.joined(separator: ", ")) {
         \(raw: access)typealias StateReducer = \(enumDecl.name.trimmed)
         \(raw: lines.joined(separator: "\n"))
         }
@@ -52,7 +53,8 @@ extension ReducerMacro {
       // The `.ifCaseLet`s form one postfix chain: an empty `#if` clause in it needs `.self`.
       let ifCaseLets = cases.rendered(emptyClause: ".self") { reducerCase($0, $1).ifCaseLet }
       let empty = "ComposableArchitecture.EmptyReducer<Self.State, Self.Action>"
-      let type = ifCaseLets.isEmpty ? empty : "ComposableArchitecture.Reduce<Self.State, Self.Action>"
+      let type =
+        ifCaseLets.isEmpty ? empty : "ComposableArchitecture.Reduce<Self.State, Self.Action>"
       let body =
         ifCaseLets.isEmpty
         ? "\(empty)()"
@@ -120,8 +122,10 @@ extension ReducerMacro {
 
   /// The conformances `@Reducer(state: .equatable, action: .sendable)` asks for (deprecated in
   /// TCA, still honoured): `Equatable` for `.equatable`, and so on.
-  static func synthesizedConformances(_ node: AttributeSyntax) -> (state: [String], action: [String]) {
-    guard case .argumentList(let arguments) = node.arguments else { return ([], []) }
+  static func synthesizedConformances(_ node: AttributeSyntax) -> SynthesizedConformances {
+    guard case .argumentList(let arguments) = node.arguments else {
+      return SynthesizedConformances(state: [], action: [])
+    }
     var state: [String] = []
     var action: [String] = []
     var current: String?
@@ -136,8 +140,16 @@ extension ReducerMacro {
       default: break
       }
     }
-    return (state, action)
+    return SynthesizedConformances(state: state, action: action)
   }
+}
+
+/// The protocols `@Reducer(state:action:)` adds to the generated `State` and `Action` enums.
+struct SynthesizedConformances {
+  /// For `State`: after `state:`.
+  var state: [String]
+  /// For `Action`: after `action:`.
+  var action: [String]
 }
 
 /// One case of an enum reducer and what each generated member says about it.
@@ -152,7 +164,9 @@ struct ReducerCase {
     case ignored
   }
 
+  /// The case as written.
   let element: EnumCaseElementSyntax
+  /// How the case takes part.
   let role: Role
   /// For a single value held in one case: the value's type if it is a (possibly qualified)
   /// type name, the only kind of type that can name a feature.
@@ -160,6 +174,8 @@ struct ReducerCase {
   /// For an ignored case whose hand-written `Action` case carries a value: that value's type.
   let explicitActionType: TypeSyntax?
 
+  /// The case `element` of `declaration`; `explicitActions` are the payload types of a
+  /// hand-written `Action` enum's cases.
   init(
     element: EnumCaseElementSyntax,
     declaration: EnumCaseDeclSyntax,
@@ -188,6 +204,7 @@ struct ReducerCase {
       role == .ignored && type != nil ? explicitActions[element.name.text] : nil
   }
 
+  /// The case's name.
   var name: String { element.name.text }
 
   /// `(label: Type.suffix)`: the payload with the feature type replaced by a member of it and the

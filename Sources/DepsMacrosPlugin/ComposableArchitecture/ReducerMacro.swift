@@ -16,6 +16,7 @@ import SwiftSyntaxMacros
 /// }
 /// ```
 public enum ReducerMacro {
+  /// The module of the runtime names the expansion uses.
   static let module = "ComposableArchitecture"
 }
 
@@ -141,7 +142,9 @@ extension ReducerMacro: MemberMacro {
     let bindings = members.flatMap { $0.decl.as(VariableDeclSyntax.self)?.bindings ?? [] }
     let hasBody =
       hasReduceMethod
-      || bindings.contains { $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == "body" }
+      || bindings.contains {
+        $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == "body"
+      }
 
     if let enumDecl = declaration.as(EnumDeclSyntax.self) {
       return enumMembers(

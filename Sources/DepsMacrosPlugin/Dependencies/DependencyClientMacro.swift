@@ -16,6 +16,7 @@ import SwiftSyntaxMacros
 /// // NumberFact() throws and reports "Unimplemented: 'NumberFact.fetch'"; fetch(number:) exists.
 /// ```
 public enum DependencyClientMacro {
+  /// The message of the deprecations that steer autocompletion to an endpoint's method.
   static let deprecationMessage =
     "This property has a method equivalent that is preferred for autocomplete via this "
     + "deprecation. It is perfectly fine to use for overriding and accessing via '@Dependency'."
@@ -159,9 +160,10 @@ extension DependencyClientMacro: MemberMacro {
   ) -> String {
     let probe = "__dependencyClientIsolationProbe"
     let check = "#IsolationCheck(client: \(probe))"
-    return (["#if DEBUG", "func \(probe)() {}"]
-      + sourceLocated([check], at: node, in: context) + ["#endif"])
-      .joined(separator: "\n")
+    let lines =
+      ["#if DEBUG", "func \(probe)() {}"] + sourceLocated([check], at: node, in: context)
+      + ["#endif"]
+    return lines.joined(separator: "\n")
   }
 
   /// `'@DependencyClient' requires 'x' to have a type annotation …`, with a fix-it inserting one.
@@ -232,6 +234,7 @@ enum AccessLevel: Int, Comparable {
     }
   }
 
+  /// Lower access first.
   static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
 }
 

@@ -91,7 +91,8 @@ extension DependencyEntryMacro: PeerMacro {
     }
     let customKey = customKeyName(node)
     let publicOrPackage = property.publicOrPackageModifier?.name.text
-    let keyAccess = customKey != nil || publicOrPackage != nil ? publicOrPackage ?? "private" : "private"
+    let keyAccess =
+      customKey != nil || publicOrPackage != nil ? publicOrPackage ?? "private" : "private"
     let memberAccess = publicOrPackage.map { "\($0) " } ?? (customKey != nil ? "public " : "")
     let values = [
       ("liveValue", arguments.live), ("previewValue", arguments.preview),
@@ -102,9 +103,8 @@ extension DependencyEntryMacro: PeerMacro {
       members.append("\(memberAccess)typealias Value = \(type.trimmedDescription)")
       members += values.map { "\(memberAccess)static var \($0.0): Value { \($0.1) }" }
     } else {
-      members += values.map {
-        "@DependenciesMacros._DependencyEntryDefaultValue \(memberAccess)static var \($0.0) = \($0.1)"
-      }
+      let attribute = "@DependenciesMacros._DependencyEntryDefaultValue"
+      members += values.map { "\(attribute) \(memberAccess)static var \($0.0) = \($0.1)" }
     }
     let conformance = arguments.live != nil ? "DependencyKey" : "TestDependencyKey"
     let key = keyName(node: node, property: property, identifier: identifier)
@@ -135,11 +135,13 @@ extension DependencyEntryMacro: PeerMacro {
   }
 
   /// The `liveValue:` and `previewValue:` arguments.
-  static func valueArguments(of node: AttributeSyntax) -> (live: ExprSyntax?, preview: ExprSyntax?) {
-    guard case .argumentList(let arguments) = node.arguments else { return (nil, nil) }
-    let live = arguments.first { $0.label?.text == "liveValue" }?.expression
-    let preview = arguments.first { $0.label?.text == "previewValue" }?.expression
-    return (live, preview)
+  static func valueArguments(of node: AttributeSyntax) -> EntryValues {
+    guard case .argumentList(let arguments) = node.arguments else {
+      return EntryValues(live: nil, preview: nil)
+    }
+    return EntryValues(
+      live: arguments.first { $0.label?.text == "liveValue" }?.expression,
+      preview: arguments.first { $0.label?.text == "previewValue" }?.expression)
   }
 
   /// The key name given as the unlabelled string argument, `@DependencyEntry("APIClientKey")`.
@@ -195,6 +197,14 @@ extension DependencyEntryMacro: PeerMacro {
     default: return nil
     }
   }
+}
+
+/// The `liveValue:` and `previewValue:` arguments of a `@DependencyEntry`.
+struct EntryValues {
+  /// The `liveValue:` expression.
+  var live: ExprSyntax?
+  /// The `previewValue:` expression.
+  var preview: ExprSyntax?
 }
 
 /// `@_DependencyEntryDefaultValue static var liveValue = Client.live`: makes the key's value a

@@ -37,7 +37,8 @@ public enum DependencyClientMainActorCheckMacro: DeclarationMacro {
     of node: some FreestandingMacroExpansionSyntax,
     in context: some MacroExpansionContext
   ) throws -> [DeclSyntax] {
-    report("client must be 'nonisolated struct' when default isolation is '@MainActor'", node, context)
+    report(
+      "client must be 'nonisolated struct' when default isolation is '@MainActor'", node, context)
   }
 }
 

@@ -13,13 +13,18 @@ import Testing
 
 /// A diagnostic a test expects, at a 1-based line and column of the source before expansion.
 struct ExpectedDiagnostic: Equatable, CustomStringConvertible {
+  /// The message, whole.
   var message: String
+  /// The line, from 1.
   var line: Int
+  /// The column, from 1.
   var column: Int
+  /// Error, warning, note or remark.
   var severity: DiagnosticSeverity = .error
   /// The messages of the diagnostic's fix-its, in order.
   var fixIts: [String] = []
 
+  /// `line:column severity: message`, then the fix-its.
   var description: String {
     let fixes = fixIts.map { "\n    fix-it: \($0)" }.joined()
     return "\(line):\(column) \(severity): \(message)\(fixes)"
@@ -29,6 +34,7 @@ struct ExpectedDiagnostic: Equatable, CustomStringConvertible {
 /// The attribute names tests expand, with the macro and (for extension macros) the protocols
 /// the compiler would report the type as missing.
 enum TestMacros {
+  /// The macros by attribute name.
   static let specs: [String: MacroSpec] = [
     "CasePathable": MacroSpec(
       type: CasePathableMacro.self, conformances: ["CasePathable", "CasePathIterable"]),
@@ -67,7 +73,8 @@ func expand(_ source: String, macros: [String]) -> Expansion {
   let expanded = file.expand(
     macroSpecs: specs,
     contextGenerator: { node in
-      BasicMacroExpansionContext(sharingWith: context, lexicalContext: node.allMacroLexicalContexts())
+      BasicMacroExpansionContext(
+        sharingWith: context, lexicalContext: node.allMacroLexicalContexts())
     },
     indentationWidth: .spaces(2))
   // The macros saw detached copies of the nodes: positions are translated back through the
@@ -94,10 +101,11 @@ func expand(_ source: String, macros: [String]) -> Expansion {
     case .replaceText(_, _, let node): anchor = node
     @unknown default: return [SourceEdit]()
     }
-    return FixIt(message: SwiftSyntaxMacros.MacroExpansionFixItMessage(""), changes: [change]).edits.map { edit in
-      SourceEdit(
-        range: offset(edit.range.lowerBound, in: anchor)..<offset(edit.range.upperBound, in: anchor),
-        replacement: edit.replacement)
+    let fixIt = FixIt(message: SwiftSyntaxMacros.MacroExpansionFixItMessage(""), changes: [change])
+    return fixIt.edits.map { edit in
+      let lower = offset(edit.range.lowerBound, in: anchor)
+      let upper = offset(edit.range.upperBound, in: anchor)
+      return SourceEdit(range: lower..<upper, replacement: edit.replacement)
     }
   }
   return Expansion(
@@ -130,10 +138,10 @@ func assertExpansion(
   let result = expand(source, macros: macros)
   compare(result.source, expected, what: "expansion", sourceLocation: sourceLocation)
   if result.diagnostics != diagnostics {
+    let expectedText = diagnostics.map(\.description).joined(separator: "\n")
+    let actualText = result.diagnostics.map(\.description).joined(separator: "\n")
     Issue.record(
-      Comment(
-        rawValue: "diagnostics differ\nexpected:\n\(diagnostics.map(\.description).joined(separator: "\n"))"
-          + "\nactual:\n\(result.diagnostics.map(\.description).joined(separator: "\n"))"),
+      Comment(rawValue: "diagnostics differ\nexpected:\n\(expectedText)\nactual:\n\(actualText)"),
       sourceLocation: sourceLocation)
   }
   if let fixed {
