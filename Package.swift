@@ -128,3 +128,67 @@ let package = Package(
   ],
   swiftLanguageModes: [.v6]
 )
+
+// MARK: - The macro plugin
+// DepsMacrosPlugin implements the macros of swift-case-paths, TCA and swift-dependencies on the
+// toolchain's own SwiftSyntax (`<toolchain>/usr/lib/swift/host`, found below), so no swift-syntax
+// package is downloaded or compiled. docs/macros.md lists the macros and what they expand to.
+import CompilerPluginSupport
+import Foundation
+
+/// The toolchain's host directory (the SwiftSyntax modules and libraries the compiler itself
+/// uses), found from the Swift runtime this manifest process has mapped: that runtime lives in
+/// `<toolchain>/usr/lib/swift/linux/`. Nil when it cannot be found, and then the macro targets
+/// are declared without flags, so the build stops at "no such module 'SwiftSyntax'".
+func toolchainHostDirectory() -> String? {
+  // Read to the end: String(contentsOfFile:) stops after the first 4 KiB of a /proc file.
+  guard let file = FileHandle(forReadingAtPath: "/proc/self/maps") else { return nil }
+  defer { try? file.close() }
+  let maps = String(decoding: file.readDataToEndOfFile(), as: UTF8.self)
+  for line in maps.split(separator: "\n") {
+    guard let slash = line.firstIndex(of: "/") else { continue }
+    let path = line[slash...]
+    guard let range = path.range(of: "/usr/lib/swift/linux/libswiftCore.so") else { continue }
+    let host = String(path[..<range.lowerBound]) + "/usr/lib/swift/host"
+    if FileManager.default.fileExists(atPath: host + "/SwiftSyntax.swiftmodule") {
+      return host
+    }
+  }
+  return nil
+}
+
+/// The flags that compile and link against the host SwiftSyntax modules.
+let swiftSyntaxHost = toolchainHostDirectory()
+let swiftSyntaxSwiftSettings: [SwiftSetting] =
+  swiftSyntaxHost.map { [.unsafeFlags(["-I", $0])] } ?? []
+let swiftSyntaxLinkerSettings: [LinkerSetting] =
+  swiftSyntaxHost.map { host in
+    [
+      .unsafeFlags(
+        ["-L", host]
+          + [
+            "SwiftSyntax", "SwiftSyntaxMacros", "SwiftSyntaxMacroExpansion",
+            "SwiftCompilerPluginMessageHandling", "SwiftDiagnostics", "SwiftParser",
+            "SwiftParserDiagnostics", "SwiftOperators", "SwiftSyntaxBuilder", "SwiftBasicFormat",
+            "SwiftIfConfig",
+          ].map { "-l\($0)" }
+          + ["-Xlinker", "-rpath", "-Xlinker", host])
+    ]
+  } ?? []
+
+// Other packages that declare these macros (`#externalMacro(module: "DepsMacrosPlugin", …)`)
+// depend on this product. It must not share the target's name: SwiftPM drops such a product as
+// a duplicate of the target's implicit macro product, and the compiler then finds no plugin.
+package.products.append(.library(name: "DepsMacros", targets: ["DepsMacrosPlugin"]))
+package.targets.append(
+  contentsOf: [
+    .macro(
+      name: "DepsMacrosPlugin",
+      swiftSettings: swiftSyntaxSwiftSettings,
+      linkerSettings: swiftSyntaxLinkerSettings),
+    .testTarget(
+      name: "DepsMacrosPluginTests",
+      dependencies: ["DepsMacrosPlugin"],
+      swiftSettings: swiftSyntaxSwiftSettings,
+      linkerSettings: swiftSyntaxLinkerSettings),
+  ])
