@@ -64,7 +64,7 @@ let package = Package(
             ].flatMap { ["-Xlinker", "--undefined=\($0)"] }, .when(platforms: [.linux]))
         ]),
     // swift-case-paths' module: case paths, CasePathable and its macro.
-    .target(name: "CasePaths", dependencies: ["IssueReporting"]),
+    .target(name: "CasePaths", dependencies: ["DepsMacrosPlugin", "IssueReporting"]),
     // swift-identified-collections' module: IdentifiedArray.
     .target(name: "IdentifiedCollections"),
     // TCA's module: reducers, effects, Store, TestStore, navigation; re-exports what TCA's
@@ -176,10 +176,6 @@ let swiftSyntaxLinkerSettings: [LinkerSetting] =
     ]
   } ?? []
 
-// Other packages that declare these macros (`#externalMacro(module: "DepsMacrosPlugin", …)`)
-// depend on this product. It must not share the target's name: SwiftPM drops such a product as
-// a duplicate of the target's implicit macro product, and the compiler then finds no plugin.
-package.products.append(.library(name: "DepsMacros", targets: ["DepsMacrosPlugin"]))
 package.targets.append(
   contentsOf: [
     .macro(

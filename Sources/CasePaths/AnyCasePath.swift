@@ -1,15 +1,17 @@
-// `AnyCasePath`: the smallest equivalent of TCA's case key paths (a macro there) — a pair of
-// functions that embed a child value into an enum case and extract it back. Built from the
-// case's constructor alone (`AnyCasePath(Action.todos)`), extraction compares the case name
-// reported by reflection, so no per-case boilerplate is needed.
+// `AnyCasePath`: a pair of functions that embed a value into an enum case and extract it back,
+// as in swift-case-paths. A `@CasePathable` enum's case key paths (`\.todos`) make one
+// (`AnyCasePath(\.todos)`); so do explicit functions, and — for enums without the macro — the
+// case's constructor alone (`AnyCasePath(Action.todos)`), whose extraction compares the case
+// names reported by reflection.
 
 /// Embeds a value into an enum case and extracts it back.
 ///
 /// ```swift
-/// let todos = AnyCasePath(AppFeature.Action.todos)
+/// let todos = AnyCasePath(\AppFeature.Action.Cases.todos)
 /// todos.embed(.addButtonTapped)            // .todos(.addButtonTapped)
 /// todos.extract(from: .todos(.addButtonTapped))  // .addButtonTapped
 /// ```
+@dynamicMemberLookup
 public struct AnyCasePath<Root, Value>: @unchecked Sendable {
   private let embedValue: (Value) -> Root
   private let extractValue: (Root) -> Value?
@@ -33,6 +35,45 @@ public struct AnyCasePath<Root, Value>: @unchecked Sendable {
 
   /// The case's payload if `root` is that case.
   public func extract(from root: Root) -> Value? { extractValue(root) }
+
+  /// What a `@CasePathable` expansion builds each case path with: the case's constructor and
+  /// its pattern match.
+  public static func _$embed(
+    _ embed: @escaping (Value) -> Root, extract: @escaping @Sendable (Root) -> Value?
+  ) -> Self {
+    Self(embed: embed, extract: extract)
+  }
+
+  /// This path followed by `path`.
+  public func appending<AppendedValue>(path: AnyCasePath<Value, AppendedValue>)
+    -> AnyCasePath<Root, AppendedValue>
+  {
+    AnyCasePath<Root, AppendedValue>(
+      embed: { embed(path.embed($0)) },
+      extract: { extract(from: $0).flatMap(path.extract(from:)) })
+  }
+}
+
+extension AnyCasePath where Root == Value {
+  /// The identity path (`\.self`).
+  public init() { self.init(embed: { $0 }, extract: { $0 }) }
+
+  /// The identity path.
+  public static var `self`: Self { Self() }
+}
+
+extension AnyCasePath: CustomDebugStringConvertible {
+  /// `AnyCasePath<Root, Value>`.
+  public var debugDescription: String {
+    "AnyCasePath<\(caseTypeName(Root.self)), \(caseTypeName(Value.self))>"
+  }
+}
+
+/// A type's name without its module (`Feature.Action`).
+func caseTypeName(_ type: Any.Type) -> String {
+  let name = String(reflecting: type)
+  guard let dot = name.firstIndex(of: "."), !name[..<dot].contains("<") else { return name }
+  return String(name[name.index(after: dot)...])
 }
 
 /// Case name and payload of an enum value, through `Mirror`.
