@@ -73,16 +73,19 @@ let package = Package(
       name: "ComposableArchitecture",
       dependencies: [
         "CasePaths", "Clocks", "ConcurrencyExtras", "CustomDump", "Dependencies",
-        "DepsConcurrency", "DepsRuntime", "IdentifiedCollections", "IssueReporting",
+        "DependenciesMacros", "DepsConcurrency", "DepsMacrosPlugin", "DepsRuntime",
+        "IdentifiedCollections", "IssueReporting",
       ]),
+    // swift-dependencies' macros module: @DependencyClient, @DependencyEndpoint, @DependencyEntry.
+    .target(name: "DependenciesMacros", dependencies: ["DepsMacrosPlugin", "IssueReporting"]),
     // The umbrella: `import DepsCore` brings in every module above; it still holds the layers
     // not yet split into modules of their own.
     .target(
       name: "DepsCore",
       dependencies: [
         "CasePaths", "Clocks", "ComposableArchitecture", "ConcurrencyExtras", "CustomDump",
-        "Dependencies", "DepsConcurrency", "DepsRuntime", "IdentifiedCollections",
-        "IssueReporting",
+        "Dependencies", "DependenciesMacros", "DepsConcurrency", "DepsRuntime",
+        "IdentifiedCollections", "IssueReporting",
       ]),
     // Swift Testing traits and the XCTest cache reset: links the test frameworks, so it is a
     // module of its own that only test targets use.
@@ -118,6 +121,7 @@ let package = Package(
         "DepsTestSupport", "IdentifiedCollections", "IssueReporting", "SeedClientInterface",
         "SeedClientLive",
       ]),
+    .testTarget(name: "ComposableArchitectureTests", dependencies: ["ComposableArchitecture"]),
     .testTarget(
       name: "DepsCatalogueTests",
       dependencies: [

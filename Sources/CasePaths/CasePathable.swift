@@ -5,9 +5,9 @@
 // paths (`\.destination.detail.save`), embed by calling them (`\.child(value)`), and match in
 // `switch`/`if case` (`case \.child:`).
 
-/// An enum whose cases have case paths (what `@CasePathable` adds).
-
 import IssueReporting
+
+/// An enum whose cases have case paths (what `@CasePathable` adds).
 public protocol CasePathable {
   /// The type holding one case path per case.
   associatedtype AllCasePaths
@@ -158,12 +158,13 @@ extension CasePathable {
     }
   }
 
-  /// The payload of a case, by its name: `action.child` is `ChildAction?`.
+  /// The payload of a case, by its name: `action.child` is `ChildAction?`. Writable so that
+  /// optional chaining changes a payload in place (`state.destination?.detail?.count = 1`);
+  /// assigning to it changes nothing when the value is another case, or when given nil.
   public subscript<Value>(
     dynamicMember keyPath: KeyPath<Self.AllCasePaths, AnyCasePath<Self, Value>>
   ) -> Value? {
     get { Self.allCasePaths[keyPath: keyPath].extract(from: self) }
-    @available(*, unavailable, message: "Write 'enum = .case(value)', not 'enum.case = value'")
     set {
       let path = Self.allCasePaths[keyPath: keyPath]
       guard path.extract(from: self) != nil, let newValue else { return }

@@ -2,6 +2,8 @@
 // `suspendingClock`. Every endpoint reports `Unimplemented: <name>.<endpoint>` (swift-clocks'
 // exact wording) and then forwards to a base clock, an `ImmediateClock` unless one is given.
 
+import IssueReporting
+
 /// A clock that reports an issue whenever any of its endpoints is used, then behaves like its
 /// base clock (an `ImmediateClock` by default).
 ///
@@ -11,8 +13,6 @@
 /// ```
 /// It proves a test's flow never touches time; once the flow starts using the clock, the test
 /// fails and tells you which clock to override.
-
-import IssueReporting
 public struct UnimplementedClock<Duration: DurationProtocol & Hashable>: Clock {
   /// A point in the clock's time: an offset from the base clock's `now` when this clock was made.
   ///

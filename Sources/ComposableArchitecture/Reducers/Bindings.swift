@@ -3,6 +3,8 @@
 // TCA's binding tools after the macro translation (`@ObservableState` state, `$store.name`
 // bindings become `store.send(.set(\.name, value))`).
 
+import ConcurrencyExtras
+
 /// An action that sets the state field at a writable key path to a value.
 ///
 /// ```swift
@@ -24,6 +26,17 @@ public struct BindingAction<Root>: @unchecked Sendable {
     Self(
       keyPath: keyPath,
       set: { $0[keyPath: keyPath] = value },
+      value: value,
+      valueIsEqualTo: { ($0 as? Value) == value })
+  }
+
+  /// Sets the field at `keyPath` (the caller vouches the key path is safe to send).
+  static func set<Value: Equatable & Sendable>(
+    unchecked keyPath: UncheckedSendable<WritableKeyPath<Root, Value>>, _ value: Value
+  ) -> Self {
+    Self(
+      keyPath: keyPath.value,
+      set: { $0[keyPath: keyPath.value] = value },
       value: value,
       valueIsEqualTo: { ($0 as? Value) == value })
   }

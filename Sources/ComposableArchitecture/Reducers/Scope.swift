@@ -57,10 +57,19 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
     fileID: StaticString = #fileID, filePath: StaticString = #filePath,
     line: UInt = #line, column: UInt = #column
   ) where ChildState == Child.State, ChildAction == Child.Action {
-    self.toChildState = .casePath(
-      AnyCasePath(state),
+    self.init(
+      enumState: AnyCasePath(state), action: AnyCasePath(action), child: child,
       location: ReducerLocation(fileID: fileID, filePath: filePath, line: line, column: column))
-    self.toChildAction = AnyCasePath(action)
+  }
+
+  /// Scopes `child` to the case of the enum state `state` extracts.
+  init<ChildState, ChildAction>(
+    enumState state: AnyCasePath<ParentState, ChildState>,
+    action: AnyCasePath<ParentAction, ChildAction>,
+    @ReducerBuilder<ChildState, ChildAction> child: () -> Child, location: ReducerLocation
+  ) where ChildState == Child.State, ChildAction == Child.Action {
+    self.toChildState = .casePath(state, location: location)
+    self.toChildAction = action
     self.child = child()
   }
 

@@ -4,9 +4,9 @@
 // system clock's; only `continuousClock` and `suspendingClock` holding the live clocks are
 // wrapped (test, immediate and custom clocks are left as they are).
 
-/// The system clocks a store wraps (stateless: made afresh for each use).
-
 import DepsConcurrency
+
+/// The system clocks a store wraps (stateless: made afresh for each use).
 protocol SystemClock: Clock<Duration> {
   init()
 }

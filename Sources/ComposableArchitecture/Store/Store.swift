@@ -1,6 +1,8 @@
 // `Store`: runs a reducer and its effects, with the dependencies frozen at creation. All work
 // happens inside calls on the store (see Support/Concurrency/PumpExecutor.swift for the concurrency rule).
 
+import DepsConcurrency
+
 /// A running feature: state, a reducer, and the effects it started.
 ///
 /// ```swift
@@ -15,8 +17,6 @@
 /// ```
 /// Dependencies are those current where the store is created plus `withDependencies`.
 /// State members read straight off the store (`store.count`); `scope` derives child stores.
-
-import DepsConcurrency
 @dynamicMemberLookup
 public final class Store<State, Action>: @unchecked Sendable {
   package let core: StoreCore<State, Action>

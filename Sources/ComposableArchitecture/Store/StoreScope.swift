@@ -57,6 +57,14 @@ extension Store {
     state toChildState: KeyPath<State, ChildState?> & Sendable,
     action embed: @escaping @Sendable (ChildAction) -> Action
   ) -> Store<ChildState, ChildAction>? {
+    scope(optionalState: toChildState, action: AnyCasePath(embed))
+  }
+
+  /// The optional child store over a case path.
+  func scope<ChildState, ChildAction>(
+    optionalState toChildState: KeyPath<State, ChildState?> & Sendable,
+    action casePath: AnyCasePath<Action, ChildAction>
+  ) -> Store<ChildState, ChildAction>? {
     guard let initial = state[keyPath: toChildState] else { return nil }
     let last = Mutex(UncheckedSendable(initial))
     let remember: (State) -> ChildState = { parentState in
@@ -67,7 +75,7 @@ extension Store {
     }
     // Every action the parent handles refreshes the last non-nil state.
     let observation = observe { _, state in _ = remember(state) }
-    let link = ScopedStoreLink(parent: self, casePath: AnyCasePath(embed), toState: remember)
+    let link = ScopedStoreLink(parent: self, casePath: casePath, toState: remember)
     link.onDeinit = { [weak self] in self?.removeObserver(observation) }
     return Store<ChildState, ChildAction>(scoped: link)
   }

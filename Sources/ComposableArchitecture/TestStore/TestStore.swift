@@ -8,6 +8,8 @@
 // synchronous ones (used by the C and Lua fronts) block the calling thread while effects wait
 // for outside work. Both share the same logic below.
 
+import DepsConcurrency
+
 /// A store for exhaustive tests of a feature.
 ///
 /// ```swift
@@ -24,8 +26,6 @@
 ///   }
 /// }
 /// ```
-
-import DepsConcurrency
 public final class TestStore<State: Equatable, Action>: @unchecked Sendable {
   struct Received {
     let action: Action

@@ -1,14 +1,15 @@
-// TestStore by case: `receive(Action.response)`, `receive(Action.response, value)` and
-// `send(Action.child, payload)`, with the enum case constructor standing in for TCA's case key
-// path (`\.response`); `TestStore.assert { }`; `TestStoreOf`. Failure texts are TCA's.
+// TestStore by case, for code written without case key paths: `receive(Action.response)`,
+// `receive(Action.response, value)` and `send(Action.child, payload)` with the enum case
+// constructor (the case key path forms are in CaseKeyPathOverloads.swift); `TestStore.assert`;
+// `TestStoreOf`. Failure texts are TCA's.
+
+import DepsConcurrency
 
 /// A test store for the state and actions of reducer `R` (TCA's `TestStoreOf<Feature>`).
 ///
 /// ```swift
 /// let store: TestStoreOf<Counter> = TestStore(initialState: Counter.State()) { Counter() }
 /// ```
-
-import DepsConcurrency
 public typealias TestStoreOf<R: Reducer> = TestStore<R.State, R.Action> where R.State: Equatable
 
 extension TestStoreMessages {
@@ -33,11 +34,8 @@ extension TestStore {
     fileID: StaticString = #fileID, filePath: StaticString = #filePath,
     line: UInt = #line, column: UInt = #column
   ) async {
-    let casePath = AnyCasePath(actionCase)
-    await receiveCase(
-      matching: { casePath.extract(from: $0) != nil },
-      describeUnexpected: { SwiftTestStoreMessages.unexpectedAction(received: $0) },
-      timeout: duration, assert: updateStateToExpectedResult,
+    await receive(
+      casePath: AnyCasePath(actionCase), timeout: duration, assert: updateStateToExpectedResult,
       at: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
   }
 
@@ -59,16 +57,38 @@ extension TestStore {
     fileID: StaticString = #fileID, filePath: StaticString = #filePath,
     line: UInt = #line, column: UInt = #column
   ) async {
-    let casePath = AnyCasePath(actionCase)
+    await receive(
+      casePath: AnyCasePath(actionCase), value, timeout: duration,
+      assert: updateStateToExpectedResult,
+      at: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+  }
+
+  /// `receive` of any payload of `casePath`'s case.
+  nonisolated(nonsending) func receive<Value>(
+    casePath: AnyCasePath<Action, Value>, timeout duration: Duration?,
+    assert: ((inout State) throws -> Void)?, at location: SourceLocation
+  ) async {
+    let wording = self.wording
+    await receiveCase(
+      matching: { casePath.extract(from: $0) != nil },
+      describeUnexpected: { wording.unexpectedAction(received: $0) },
+      timeout: duration, assert: assert, at: location)
+  }
+
+  /// `receive` of `casePath`'s case with payload `value`.
+  nonisolated(nonsending) func receive<Value: Equatable>(
+    casePath: AnyCasePath<Action, Value>, _ value: Value, timeout duration: Duration?,
+    assert: ((inout State) throws -> Void)?, at location: SourceLocation
+  ) async {
+    let wording = self.wording
     await receiveCase(
       matching: { casePath.extract(from: $0) == value },
       describeUnexpected: { received in
         casePath.extract(from: received) != nil
-          ? SwiftTestStoreMessages.unexpectedAction(expected: actionCase(value), received: received)
-          : SwiftTestStoreMessages.unexpectedAction(received: received)
+          ? wording.unexpectedAction(expected: casePath.embed(value), received: received)
+          : wording.unexpectedAction(received: received)
       },
-      timeout: duration, assert: updateStateToExpectedResult,
-      at: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+      timeout: duration, assert: assert, at: location)
   }
 
   /// Sends the case built by `actionCase` with `value` — TCA's `send(\.child.tapped, value)`.

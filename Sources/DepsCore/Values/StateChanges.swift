@@ -8,11 +8,12 @@
 // else that changed (an enum, a custom `encode(to:)`, a non-`Equatable` member) is encoded
 // before and after and diffed as `JSONValue`s: exact, just not cheaper.
 
+import DepsRuntime
+
+import Synchronization
+
 /// The changes between two typed values, as JSON Patch operations on their `ValueEncoder`
 /// encodings.
-
-import DepsRuntime
-import Synchronization
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
