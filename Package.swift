@@ -11,6 +11,18 @@ let withoutICU = Context.environment["DEPS_WITHOUT_ICU"] == "1"
 let package = Package(
   name: "Deps",
   products: [
+    // The originals' modules, each importable on its own.
+    .library(name: "CasePaths", targets: ["CasePaths"]),
+    .library(name: "Clocks", targets: ["Clocks"]),
+    .library(name: "ComposableArchitecture", targets: ["ComposableArchitecture"]),
+    .library(name: "ConcurrencyExtras", targets: ["ConcurrencyExtras"]),
+    .library(name: "CustomDump", targets: ["CustomDump"]),
+    .library(name: "Dependencies", targets: ["Dependencies"]),
+    .library(name: "DependenciesMacros", targets: ["DependenciesMacros"]),
+    .library(name: "DependenciesTestSupport", targets: ["DependenciesTestSupport"]),
+    .library(name: "IdentifiedCollections", targets: ["IdentifiedCollections"]),
+    .library(name: "IssueReporting", targets: ["IssueReporting"]),
+    // The one-module names of the library before the split: umbrellas over the modules above.
     .library(name: "DepsCore", targets: ["DepsCore"]),
     .library(name: "DepsTestSupport", targets: ["DepsTestSupport"]),
     .library(name: "DepsCatalogue", targets: ["DepsCatalogue"]),
@@ -87,9 +99,13 @@ let package = Package(
         "Dependencies", "DependenciesMacros", "DepsConcurrency", "DepsRuntime",
         "IdentifiedCollections", "IssueReporting",
       ]),
-    // Swift Testing traits and the XCTest cache reset: links the test frameworks, so it is a
-    // module of its own that only test targets use.
-    .target(name: "DepsTestSupport", dependencies: ["DepsCore", "DepsRuntime"]),
+    // swift-dependencies' test support: the Swift Testing traits, recordIssues, the XCTest cache
+    // reset. Links the test frameworks, so it is a module of its own that only test targets use.
+    .target(
+      name: "DependenciesTestSupport",
+      dependencies: ["Dependencies", "DepsRuntime", "IssueReporting"]),
+    // The old name of DependenciesTestSupport.
+    .target(name: "DepsTestSupport", dependencies: ["DependenciesTestSupport"]),
     // libDeps.so exports only the C API and luaopen_* (exports.map); everything else is local.
     .target(
       name: "DepsCABI", dependencies: ["DepsCore", "DepsRuntime", "CLua", "CDepsLibrary"],

@@ -7,7 +7,7 @@
 //   so resolves to the same cache. Arguments of one parameterized test share it, as in
 //   swift-dependencies.
 // - under XCTest: the process cache itself, emptied when each test case starts. DepsCore links
-//   no test framework, so the observer that empties it lives in `DepsTestSupport` (which links
+//   no test framework, so the observer that empties it lives in `DependenciesTestSupport` (which links
 //   XCTest); DepsCore finds it by its mangled type name and installs it on first use.
 // - outside tests: the process cache.
 
@@ -54,7 +54,7 @@ package enum TestCacheScope {
       return true
     }
     guard install else { return }
-    if let hook = _typeByName("15DepsTestSupport16XCTestCacheResetO") as? any _DepsTestSupportHook.Type
+    if let hook = TestSupportTypes.type(named: "XCTestCacheReset") as? any _DepsTestSupportHook.Type
     {
       hook.install()
     }

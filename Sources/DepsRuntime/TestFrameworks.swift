@@ -6,17 +6,17 @@
 //   metadata, so resilient types (Comment, SourceLocation, Issue) keep their real layout.
 //   Assumed: the symbols and types exist under these names and take these arguments.
 //   Checked once on first use: every symbol and type is found, `Test` is `Identifiable`, and,
-//   when `DepsTestSupport` is linked, `Test.current` called by name agrees with the public
+//   when `DependenciesTestSupport` is linked, `Test.current` called by name agrees with the public
 //   `Test.current`.
-// - safe: `DepsTestSupport` (which links both frameworks) calls their public API; DepsCore
+// - safe: `DependenciesTestSupport` (which links both frameworks) calls their public API; DepsCore
 //   finds it by type name (`_DepsTestFrameworkCalls`). Taken when the check fails or with
-//   `DEPS_SAFE_RUNTIME=1`; without `DepsTestSupport` an issue is then printed, not recorded.
+//   `DEPS_SAFE_RUNTIME=1`; without `DependenciesTestSupport` an issue is then printed, not recorded.
 #if canImport(Glibc)
 import Glibc
 #endif
 
 /// Test-framework calls made through public API by a module that links the frameworks
-/// (`DepsTestSupport`); DepsCore finds the conforming type by name.
+/// (`DependenciesTestSupport`); IssueReporting finds the conforming type by name.
 package protocol _DepsTestFrameworkCalls {
   /// `Test.current?.id`, when a Swift Testing test is running.
   static func currentSwiftTestingTestID() -> AnyHashable?
@@ -55,9 +55,9 @@ package enum TestFrameworks {
     locationType: _typeByName("7Testing14SourceLocationV"),
     issueType: _typeByName("7Testing5IssueV"))
 
-  /// The public-API calls of `DepsTestSupport`, when it is linked.
+  /// The public-API calls of `DependenciesTestSupport`, when it is linked.
   nonisolated(unsafe) static let publicCalls: (any _DepsTestFrameworkCalls.Type)? =
-    _typeByName("15DepsTestSupport18TestFrameworkCallsO") as? any _DepsTestFrameworkCalls.Type
+    TestSupportTypes.type(named: "TestFrameworkCalls") as? any _DepsTestFrameworkCalls.Type
 
   /// True inside a `swift test` process (XCTest or Swift Testing is loaded).
   package static let isRunningTests: Bool = symbols.xctFail != nil || symbols.recordIssue != nil
@@ -179,4 +179,16 @@ struct RawStaticString {
   var start: UInt
   var count: UInt
   var flags: UInt8
+}
+
+/// Types of `DependenciesTestSupport` (the module that links the test frameworks), found by their
+/// mangled names when that module is linked into the process.
+package enum TestSupportTypes {
+  /// The module's name, as mangled names spell it.
+  package static let module = "DependenciesTestSupport"
+
+  /// The enum `name` declared at the top level of `DependenciesTestSupport`, when linked.
+  package static func type(named name: String) -> Any.Type? {
+    _typeByName("\(module.utf8.count)\(module)\(name.utf8.count)\(name)O")
+  }
 }

@@ -8,7 +8,8 @@
 // test's cached or prepared defaults is visible); a trait nested inside (a suite's, then a
 // test's) adds its changes on top and starts a fresh cache for each test, so tests in one suite
 // share the suite's overrides but not each other's defaults.
-import DepsCore
+import Dependencies
+import IssueReporting
 import Testing
 
 /// The trait behind `.dependency(_:_:)`, `.dependencies(_:)` and `.dependencies`.

@@ -3,7 +3,8 @@
 // link XCTest; it finds this type by name and calls `install()` the first time a test process
 // resolves a default.
 import XCTest
-import DepsCore
+import Dependencies
+import IssueReporting
 
 enum XCTestCacheReset: _DepsTestSupportHook {
   static func install() {

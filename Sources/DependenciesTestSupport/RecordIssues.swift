@@ -1,6 +1,7 @@
 // Capturing the issues a block reports instead of failing the running test: for tests that
 // assert a failure message word for word.
-import DepsCore
+import Dependencies
+import IssueReporting
 
 /// Runs `body` with a recording reporter in place of the test framework's and returns every
 /// issue it reported, in order. Stores created inside `body` are released, and so complete,

@@ -1,7 +1,8 @@
 // The test-framework calls DepsCore makes on its safe runtime path, through the frameworks'
 // public API (DepsCore links neither framework; it finds this type by name). See
 // Sources/DepsCore/Runtime/TestFrameworks.swift.
-import DepsCore
+import Dependencies
+import IssueReporting
 import DepsRuntime
 import Testing
 import XCTest
