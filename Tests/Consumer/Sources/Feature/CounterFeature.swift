@@ -51,7 +51,7 @@ public struct CounterFeature {
       case .alert:
         return .none
       case .factButtonTapped:
-        return .run { [count = state.count] send in
+        return .run { [count = state.count, numberFact] send in
           try await send(.factResponse(numberFact.fetch(number: count)))
         }
       case .factResponse(let fact):
