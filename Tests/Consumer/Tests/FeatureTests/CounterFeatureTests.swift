@@ -5,10 +5,14 @@ import Feature
 import Testing
 
 @MainActor
-@Suite(.dependency(\.numberFact.fetch, { "\($0) is a good number." }))
+@Suite(.dependency(\.continuousClock, ImmediateClock()))
 struct CounterFeatureTests {
   @Test func factAndReset() async {
-    let store = TestStore(initialState: CounterFeature.State()) { CounterFeature() }
+    let store = TestStore(initialState: CounterFeature.State()) {
+      CounterFeature()
+    } withDependencies: {
+      $0.numberFact.fetch = { "\($0) is a good number." }
+    }
     await store.send(.incrementButtonTapped) { $0.count = 1 }
     await store.send(.factButtonTapped)
     await store.receive(\.factResponse, "1 is a good number.") {
