@@ -137,7 +137,9 @@ let package = Package(
         "DepsTestSupport", "IdentifiedCollections", "IssueReporting", "SeedClientInterface",
         "SeedClientLive",
       ]),
-    .testTarget(name: "ComposableArchitectureTests", dependencies: ["ComposableArchitecture"]),
+    .testTarget(
+      name: "ComposableArchitectureTests",
+      dependencies: ["ComposableArchitecture", "DependenciesTestSupport"]),
     .testTarget(
       name: "DepsCatalogueTests",
       dependencies: [

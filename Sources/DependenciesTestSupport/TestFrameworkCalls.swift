@@ -1,6 +1,6 @@
 // The test-framework calls DepsCore makes on its safe runtime path, through the frameworks'
 // public API (DepsCore links neither framework; it finds this type by name). See
-// Sources/DepsCore/Runtime/TestFrameworks.swift.
+// Sources/DepsRuntime/TestFrameworks.swift.
 import Dependencies
 import IssueReporting
 import DepsRuntime
