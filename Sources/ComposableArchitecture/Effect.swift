@@ -98,8 +98,23 @@ public struct Effect<Action>: Sendable {
   /// ```swift
   /// return .run { send in … }.cancellable(id: CancelID.timer, cancelInFlight: true)
   /// ```
+  ///
+  /// The id is scoped to the feature whose reducer returned the effect (docs: navigation ids):
+  /// a presented child's ids never reach its parent's or a sibling's effects.
   public func cancellable<ID: Hashable & Sendable>(id: ID, cancelInFlight: Bool = false) -> Self {
-    Self(.cancellable(id: CancelID(id), cancelInFlight: cancelInFlight, self))
+    if case .none = operation { return .none }
+    return Self(.cancellable(id: CancelID(id), cancelInFlight: cancelInFlight, self))
+  }
+
+  /// Marks this effect cancellable with `id` at the navigation path `path`.
+  func cancellable(id: some Hashable & Sendable, at path: NavigationIDPath) -> Self {
+    if case .none = operation { return .none }
+    return Self(.cancellable(id: CancelID(id, path: path), cancelInFlight: false, self))
+  }
+
+  /// Cancels the effects marked with `id` at the navigation path `path` (and below it).
+  static func cancel(id: some Hashable & Sendable, at path: NavigationIDPath) -> Self {
+    Self(.cancel(id: CancelID(id, path: path)))
   }
 
   /// Cancels the running effects marked with `id`.
@@ -124,8 +139,32 @@ public struct Effect<Action>: Sendable {
   }
 }
 
-/// A type-erased cancellation id.
+/// A type-erased cancellation id, scoped to the navigation path of the feature that used it
+/// (Navigation/NavigationID.swift).
 struct CancelID: Hashable, @unchecked Sendable {
   let base: AnyHashable
-  init<ID: Hashable & Sendable>(_ id: ID) { base = AnyHashable(id) }
+  let path: NavigationIDPath
+
+  /// `id` at the navigation path current where it is used.
+  init<ID: Hashable & Sendable>(_ id: ID) {
+    self.init(id, path: DependencyValues._current.navigationIDPath)
+  }
+
+  /// `id` at `path`.
+  init<ID: Hashable & Sendable>(_ id: ID, path: NavigationIDPath) {
+    base = AnyHashable(id)
+    self.path = path
+  }
+
+  /// This id at its path and at every prefix of it: what an effect marked with it is
+  /// registered under, so an enclosing feature can cancel it.
+  var registrations: [CancelID] {
+    if path.isEmpty { return [self] }
+    return path.prefixes.map { CancelID(base: base, path: $0) }
+  }
+
+  private init(base: AnyHashable, path: NavigationIDPath) {
+    self.base = base
+    self.path = path
+  }
 }

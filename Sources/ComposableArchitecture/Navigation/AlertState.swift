@@ -2,6 +2,12 @@
 // data (swift-navigation's types without SwiftUI): a reducer puts an alert in presentation
 // state, tests assert it, and the button actions come back as `PresentationAction.presented`.
 
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
 /// Text to show to the user, as data.
 ///
 /// ```swift
@@ -104,7 +110,10 @@ public enum ButtonStateBuilder<Action> {
 ///   TextState("This cannot be undone.")
 /// }
 /// ```
-public struct AlertState<Action>: _EphemeralState {
+public struct AlertState<Action>: _EphemeralState, Identifiable {
+  /// The alert's identity: a new alert (even with the same texts) is another presentation.
+  /// It takes no part in `==`.
+  public let id: UUID
   /// The title.
   public var title: TextState
   /// The message, if any.
@@ -118,16 +127,20 @@ public struct AlertState<Action>: _EphemeralState {
     @ButtonStateBuilder<Action> actions: () -> [ButtonState<Action>] = { [] },
     message: (() -> TextState)? = nil
   ) {
-    self.title = title()
-    self.buttons = actions()
-    self.message = message?()
+    self.init(id: UUID(), title: title(), message: message?(), buttons: actions())
   }
 
-  /// The same alert with every button action transformed.
+  private init(id: UUID, title: TextState, message: TextState?, buttons: [ButtonState<Action>]) {
+    self.id = id
+    self.title = title
+    self.message = message
+    self.buttons = buttons
+  }
+
+  /// The same alert (the same identity) with every button action transformed.
   public func map<NewAction>(_ transform: (Action) -> NewAction) -> AlertState<NewAction> {
     AlertState<NewAction>(
-      title: { title }, actions: { buttons.map { $0.map(transform) } },
-      message: message.map { message in { message } })
+      id: id, title: title, message: message, buttons: buttons.map { $0.map(transform) })
   }
 }
 
@@ -138,8 +151,21 @@ extension ButtonStateBuilder {
   }
 }
 
-extension AlertState: Equatable where Action: Equatable {}
-extension AlertState: Hashable where Action: Hashable {}
+extension AlertState: Equatable where Action: Equatable {
+  /// Equal texts and buttons (the identity is not compared).
+  public static func == (lhs: Self, rhs: Self) -> Bool {
+    lhs.title == rhs.title && lhs.message == rhs.message && lhs.buttons == rhs.buttons
+  }
+}
+
+extension AlertState: Hashable where Action: Hashable {
+  /// Hashes the texts and buttons.
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(title)
+    hasher.combine(message)
+    hasher.combine(buttons)
+  }
+}
 extension AlertState: Sendable where Action: Sendable {}
 
 /// When a confirmation dialog shows its title.
@@ -161,7 +187,9 @@ public enum ConfirmationDialogStateTitleVisibility: Equatable, Hashable, Sendabl
 ///   ButtonState(action: .copyLink) { TextState("Copy link") }
 /// }
 /// ```
-public struct ConfirmationDialogState<Action>: _EphemeralState {
+public struct ConfirmationDialogState<Action>: _EphemeralState, Identifiable {
+  /// The dialog's identity: a new dialog is another presentation. It takes no part in `==`.
+  public let id: UUID
   /// When the title shows.
   public var titleVisibility: ConfirmationDialogStateTitleVisibility
   /// The title.
@@ -178,6 +206,7 @@ public struct ConfirmationDialogState<Action>: _EphemeralState {
     @ButtonStateBuilder<Action> actions: () -> [ButtonState<Action>] = { [] },
     message: (() -> TextState)? = nil
   ) {
+    self.id = UUID()
     self.titleVisibility = titleVisibility
     self.title = title()
     self.buttons = actions()
@@ -185,6 +214,43 @@ public struct ConfirmationDialogState<Action>: _EphemeralState {
   }
 }
 
-extension ConfirmationDialogState: Equatable where Action: Equatable {}
-extension ConfirmationDialogState: Hashable where Action: Hashable {}
+extension ConfirmationDialogState: Equatable where Action: Equatable {
+  /// Equal visibility, texts and buttons (the identity is not compared).
+  public static func == (lhs: Self, rhs: Self) -> Bool {
+    lhs.titleVisibility == rhs.titleVisibility && lhs.title == rhs.title
+      && lhs.message == rhs.message && lhs.buttons == rhs.buttons
+  }
+}
+
+extension ConfirmationDialogState: Hashable where Action: Hashable {
+  /// Hashes the visibility, texts and buttons.
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(titleVisibility)
+    hasher.combine(title)
+    hasher.combine(message)
+    hasher.combine(buttons)
+  }
+}
 extension ConfirmationDialogState: Sendable where Action: Sendable {}
+
+extension AlertState: CustomReflectable {
+  /// The texts and buttons (what dumps, diffs and the fronts' JSON show; not the identity).
+  public var customMirror: Mirror {
+    Mirror(
+      self, children: ["title": title, "message": message as Any, "buttons": buttons],
+      displayStyle: .struct)
+  }
+}
+
+extension ConfirmationDialogState: CustomReflectable {
+  /// The visibility, texts and buttons (what dumps, diffs and the fronts' JSON show; not the
+  /// identity).
+  public var customMirror: Mirror {
+    Mirror(
+      self,
+      children: [
+        "titleVisibility": titleVisibility, "title": title, "message": message as Any,
+        "buttons": buttons,
+      ], displayStyle: .struct)
+  }
+}

@@ -12,22 +12,80 @@
 /// // … .ifLet(\.$destination, action: Action.destination) { Destination() }
 /// ```
 @propertyWrapper
+@dynamicMemberLookup
 public struct PresentationState<State> {
-  /// The presented state, or nil when nothing is presented.
-  public var wrappedValue: State?
+  /// The presented state, boxed: two copies of one presentation compare equal without
+  /// comparing the state (TCA's fast path).
+  private final class Storage: @unchecked Sendable {
+    var state: State?
+    init(state: State?) { self.state = state }
+  }
+
+  private var storage: Storage
+  /// The navigation path of what is presented, as the presentation `ifLet` last saw it.
+  var presentedID: NavigationIDPath?
 
   /// Wraps `wrappedValue`.
-  public init(wrappedValue: State?) { self.wrappedValue = wrappedValue }
+  public init(wrappedValue: State?) { storage = Storage(state: wrappedValue) }
+
+  /// The presented state, or nil when nothing is presented.
+  public var wrappedValue: State? {
+    get { storage.state }
+    set {
+      if isKnownUniquelyReferenced(&storage) {
+        storage.state = newValue
+      } else {
+        storage = Storage(state: newValue)
+      }
+    }
+  }
 
   /// The wrapper itself (`$destination`), for `ifLet`.
   public var projectedValue: Self {
     get { self }
     set { self = newValue }
   }
+
+  /// The presentation of one case of the presented enum state.
+  public subscript<Case>(dynamicMember keyPath: CaseKeyPath<State, Case>) -> PresentationState<
+    Case
+  > where State: CasePathable {
+    PresentationState<Case>(wrappedValue: wrappedValue.flatMap { $0[case: keyPath] })
+  }
+
+  /// The presentation of a member of the presented state.
+  public subscript<Member>(dynamicMember keyPath: KeyPath<State, Member>)
+    -> PresentationState<Member>
+  {
+    PresentationState<Member>(wrappedValue: wrappedValue?[keyPath: keyPath])
+  }
+
+  /// The payload of `path`'s case of the presented state (writes change nothing when another
+  /// case is presented).
+  public subscript<Case>(case path: CaseKeyPath<State, Case>) -> Case? where State: CasePathable {
+    get { wrappedValue.flatMap { $0[case: path] } }
+    set {
+      guard let newValue, wrappedValue.flatMap({ $0[case: path] }) != nil else { return }
+      wrappedValue = AnyCasePath(path).embed(newValue)
+    }
+  }
+
+  /// Whether both wrap the same box (then they hold the same state).
+  func sharesStorage(with other: Self) -> Bool { storage === other.storage }
 }
 
-extension PresentationState: Equatable where State: Equatable {}
-extension PresentationState: Hashable where State: Hashable {}
+extension PresentationState: Equatable where State: Equatable {
+  /// The same box, or equal states.
+  public static func == (lhs: Self, rhs: Self) -> Bool {
+    lhs.sharesStorage(with: rhs) || lhs.wrappedValue == rhs.wrappedValue
+  }
+}
+
+extension PresentationState: Hashable where State: Hashable {
+  /// Hashes the state.
+  public func hash(into hasher: inout Hasher) { wrappedValue.hash(into: &hasher) }
+}
+
 extension PresentationState: Sendable where State: Sendable {}
 
 extension PresentationState: CustomReflectable {
@@ -55,8 +113,6 @@ extension PresentationAction: Equatable where Action: Equatable {}
 extension PresentationAction: Hashable where Action: Hashable {}
 extension PresentationAction: Sendable where Action: Sendable {}
 
-/// State that dismisses itself after any of its actions (alerts and dialogs).
-public protocol _EphemeralState {}
 
 extension Reducer {
   /// Runs `destination` on the presented state at `toPresentationState` for its
@@ -111,88 +167,102 @@ public struct _PresentationReducer<Base: Reducer, Destination: Reducer>: Reducer
   /// Runs the destination and the base in TCA's order; dismisses and cancels as described on
   /// `ifLet`.
   public func reduce(into state: inout Base.State, action: Base.Action) -> Effect<Base.Action> {
-    let initial = state[keyPath: toPresentationState].wrappedValue
-    let initialID = initial.map(identity)
+    let path = DependencyValues._current.navigationIDPath
+    let initial = state[keyPath: toPresentationState]
     var destinationEffects = Effect<Base.Action>.none
     let baseEffects: Effect<Base.Action>
-    switch (initial, toPresentationAction.extract(from: action)) {
-    case (.some(var destinationState), .some(.presented(let destinationAction))):
-      let casePath = toPresentationAction
-      destinationEffects = destination.reduce(into: &destinationState, action: destinationAction)
-        .map { casePath.embed(.presented($0)) }
-        .bindingDismiss(to: casePath.embed(.dismiss))
-        .cancellable(id: cancelID(initialID))
-      state[keyPath: toPresentationState].wrappedValue = destinationState
+    switch (initial.wrappedValue, toPresentationAction.extract(from: action)) {
+    case (.some(let destinationState), .some(.dismiss)):
       baseEffects = base.reduce(into: &state, action: action)
-      if let current = state[keyPath: toPresentationState].wrappedValue,
-        isEphemeral(current), identity(current) == initialID
+      if destinationPath(destinationState, in: path) == currentPath(of: state, in: path) {
+        state[keyPath: toPresentationState].wrappedValue = nil
+      }
+    case (.some(let destinationState), .some(.presented(let destinationAction))):
+      let destinationPath = destinationPath(destinationState, in: path)
+      let casePath = toPresentationAction
+      destinationEffects = destination.reduce(
+        into: &state[keyPath: toPresentationState].wrappedValue!, action: destinationAction,
+        navigationIDPath: destinationPath
+      )
+      .map { casePath.embed(.presented($0)) }
+      .bindingDismiss(to: casePath.embed(.dismiss))
+      .cancellable(id: PresentedEffects(), at: destinationPath)
+      baseEffects = base.reduce(into: &state, action: action)
+      if let ephemeral = ephemeralType(of: destinationState),
+        destinationPath == currentPath(of: state, in: path),
+        ephemeral.canSend(destinationAction)
       {
         state[keyPath: toPresentationState].wrappedValue = nil
       }
-    case (.some, .some(.dismiss)):
-      baseEffects = base.reduce(into: &state, action: action)
-      state[keyPath: toPresentationState].wrappedValue = nil
     case (.none, .some):
-      location.report(absentMessage(action: action))
+      location.report(ReducerMessages.absentDestination(location: location, action: action))
       baseEffects = base.reduce(into: &state, action: action)
     case (_, .none):
       baseEffects = base.reduce(into: &state, action: action)
     }
-    var cancel = Effect<Base.Action>.none
-    if let initialID {
-      let final = state[keyPath: toPresentationState].wrappedValue.map(identity)
-      if final != initialID { cancel = .cancel(id: cancelID(initialID)) }
+    // What is presented now, against what was: a new identity cancels the old one's effects.
+    let presentedNow = currentPath(of: state, in: path)
+    let identityChanged = initial.presentedID != presentedNow
+    var dismissEffects = Effect<Base.Action>.none
+    if identityChanged, let presented = initial.presentedID,
+      initial.wrappedValue.map({
+        destinationPath($0, in: path) == presented && !isEphemeral($0)
+      }) ?? true
+    {
+      dismissEffects = .cancel(id: PresentedEffects(), at: presented)
     }
-    return .merge(destinationEffects, baseEffects, cancel)
-  }
-
-  private func isEphemeral(_ state: Destination.State) -> Bool {
-    if state is any _EphemeralState { return true }
-    if let (_, payload) = CaseReflection.case(of: state) {
-      return payload is any _EphemeralState
+    if identityChanged, state[keyPath: toPresentationState].wrappedValue == nil {
+      state[keyPath: toPresentationState].presentedID = nil
     }
-    return false
+    if identityChanged || state[keyPath: toPresentationState].presentedID == nil,
+      let presented = state[keyPath: toPresentationState].wrappedValue, !isEphemeral(presented)
+    {
+      state[keyPath: toPresentationState].presentedID = destinationPath(presented, in: path)
+    }
+    return .merge(destinationEffects, baseEffects, dismissEffects)
   }
 
-  /// What makes a presentation the same one: its enum case and its id when Identifiable.
-  private func identity(_ state: Destination.State) -> PresentationIdentity {
-    let label = CaseReflection.case(of: state)?.label
-    let payload = CaseReflection.case(of: state)?.payload ?? state
-    let id = (payload as? any Identifiable).map { identifier(of: $0) }
-    return PresentationIdentity(caseLabel: label, id: id)
+  /// The navigation path of `destination` presented here.
+  private func destinationPath(_ destination: Destination.State, in path: NavigationIDPath)
+    -> NavigationIDPath
+  {
+    path.appending(NavigationID(base: destination, keyPath: toPresentationState))
   }
 
-  private func cancelID(_ identity: PresentationIdentity?) -> ChildEffectsID {
-    ChildEffectsID(
-      location: "\(location.fileID):\(location.line):\(location.column)", key: identity)
-  }
-
-  private func absentMessage(action: Base.Action) -> String {
-    """
-    An "ifLet" at "\(location.fileID):\(location.line)" received a presentation action when \
-    destination state was absent. …
-
-      Action:
-        \(ReducerMessages.dump(action))
-
-    This is generally considered an application logic error, and can happen for a few reasons:
-
-    • A parent reducer set destination state to "nil" before this reducer ran. This reducer \
-    must run before any other reducer sets destination state to "nil". This ensures that \
-    destination reducers can handle their actions while their state is still present.
-
-    • This action was sent to the store while destination state was "nil". Make sure that \
-    actions for this reducer can only be sent from a view store when state is present, or from \
-    effects that start from this reducer. In SwiftUI applications, use a Composable \
-    Architecture view modifier like "sheet(store:…)".
-    """
+  /// The navigation path of what `state` presents now, nil when nothing.
+  private func currentPath(of state: Base.State, in path: NavigationIDPath) -> NavigationIDPath? {
+    state[keyPath: toPresentationState].wrappedValue.map { destinationPath($0, in: path) }
   }
 }
 
-struct PresentationIdentity: Hashable, @unchecked Sendable {
-  let caseLabel: String?
-  let id: AnyHashable?
+/// Marks a presented destination's effects (cancelled at its navigation path when it goes).
+struct PresentedEffects: Hashable, Sendable {}
+
+/// Alert- and dialog-like state that dismisses itself after one of its actions.
+public protocol _EphemeralState<Action> {
+  /// The actions its buttons send.
+  associatedtype Action
 }
 
-/// The id of an Identifiable value, type-erased.
-func identifier<T: Identifiable>(of value: T) -> AnyHashable { AnyHashable(value.id) }
+extension _EphemeralState {
+  /// The type of the actions its buttons send.
+  static var actionType: Any.Type { Action.self }
+
+  /// Whether `action` is one of this state's (itself, or the case of a destination enum's
+  /// action that carries it).
+  static func canSend(_ action: Any) -> Bool {
+    if type(of: action) == actionType { return true }
+    guard let payload = CaseReflection.case(of: action)?.payload else { return false }
+    return type(of: payload) == actionType
+  }
+}
+
+/// The ephemeral type of `state` (itself, or the payload of its enum case), if any.
+func ephemeralType<State>(of state: State) -> (any _EphemeralState.Type)? {
+  if let type = State.self as? any _EphemeralState.Type { return type }
+  guard let payload = CaseReflection.case(of: state)?.payload else { return nil }
+  return type(of: payload) as? any _EphemeralState.Type
+}
+
+/// Whether `state` is ephemeral (an alert, a dialog, or a destination case holding one).
+func isEphemeral<State>(_ state: State) -> Bool { ephemeralType(of: state) != nil }

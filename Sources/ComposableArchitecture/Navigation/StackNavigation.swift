@@ -230,20 +230,25 @@ public struct _StackReducer<Base: Reducer, Destination: Reducer>: Reducer {
 
   /// Runs the element reducer and the base in TCA's order; cancels popped elements' effects.
   public func reduce(into state: inout Base.State, action: Base.Action) -> Effect<Base.Action> {
+    let path = DependencyValues._current.navigationIDPath
     let idsBefore = state[keyPath: toStackState].ids
     var destinationEffects = Effect<Base.Action>.none
     let baseEffects: Effect<Base.Action>
     switch toStackAction.extract(from: action) {
     case .element(let id, let destinationAction):
-      if var element = state[keyPath: toStackState][id: id] {
+      if state[keyPath: toStackState][id: id] != nil {
+        let elementPath = elementPath(id, in: path)
         let casePath = toStackAction
-        destinationEffects = destination.reduce(into: &element, action: destinationAction)
-          .map { casePath.embed(.element(id: id, action: $0)) }
-          .bindingDismiss(to: casePath.embed(.popFrom(id: id)))
-          .cancellable(id: cancelID(id))
-        state[keyPath: toStackState][id: id] = element
+        destinationEffects = destination.reduce(
+          into: &state[keyPath: toStackState][id: id]!, action: destinationAction,
+          navigationIDPath: elementPath
+        )
+        .map { casePath.embed(.element(id: id, action: $0)) }
+        .bindingDismiss(to: casePath.embed(.popFrom(id: id)))
+        .cancellable(id: PresentedEffects(), at: elementPath)
       } else {
-        location.report(ReducerMessages.missingElement(location: location, action: action))
+        location.report(
+          ReducerMessages.missingElement(location: location, action: destinationAction, stack: true))
       }
       baseEffects = base.reduce(into: &state, action: action)
     case .popFrom(let id):
@@ -253,44 +258,43 @@ public struct _StackReducer<Base: Reducer, Destination: Reducer>: Reducer {
         state[keyPath: toStackState].pop(from: id)
       } else {
         location.report(
-          """
-          A "forEach" at "\(location.fileID):\(location.line)" received a "popFrom" action for a \
-          missing element. …
-
-            ID:
-              \(id)
-            Path IDs:
-              \(state[keyPath: toStackState].ids)
-          """)
+          ReducerMessages.popOfMissingElement(
+            location: location, id: id, ids: state[keyPath: toStackState].ids))
       }
     case .push(let id, let element):
       if state[keyPath: toStackState].ids.contains(id) {
         location.report(
-          """
-          A "forEach" at "\(location.fileID):\(location.line)" received a "push" action for an \
-          element it already contains. …
-
-            ID:
-              \(id)
-            Path IDs:
-              \(state[keyPath: toStackState].ids)
-          """)
-      } else {
-        state[keyPath: toStackState].push(element, id: id)
-        DependencyValues._current.stackElementID.skip(past: id)
+          ReducerMessages.pushOfExistingElement(
+            location: location, id: id, ids: state[keyPath: toStackState].ids))
+        baseEffects = base.reduce(into: &state, action: action)
+        break
       }
+      let generator = DependencyValues._current.stackElementID
+      if DependencyValues._current.context == .test {
+        let next = generator.peek()
+        if id.generation > next.generation {
+          location.report(
+            ReducerMessages.pushOfUnexpectedID(location: location, received: id, expected: next))
+        } else if id.generation == next.generation {
+          _ = generator.next()
+        }
+      } else {
+        generator.skip(past: id)
+      }
+      state[keyPath: toStackState].push(element, id: id)
       baseEffects = base.reduce(into: &state, action: action)
     case .none:
       baseEffects = base.reduce(into: &state, action: action)
     }
     let idsAfter = Set(state[keyPath: toStackState].ids)
     let cancels = idsBefore.filter { !idsAfter.contains($0) }.map {
-      Effect<Base.Action>.cancel(id: cancelID($0))
+      Effect<Base.Action>.cancel(id: PresentedEffects(), at: elementPath($0, in: path))
     }
     return .merge([destinationEffects, baseEffects] + cancels)
   }
 
-  private func cancelID(_ id: StackElementID) -> ChildEffectsID {
-    ChildEffectsID(location: "\(location.fileID):\(location.line):\(location.column)", key: id)
+  /// The navigation path of the element `id` of this stack.
+  private func elementPath(_ id: StackElementID, in path: NavigationIDPath) -> NavigationIDPath {
+    path.appending(NavigationID(id: id, keyPath: toStackState))
   }
 }

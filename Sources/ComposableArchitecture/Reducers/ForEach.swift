@@ -62,33 +62,35 @@ public struct _ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element:
   public func reduce(into state: inout Parent.State, action: Parent.Action)
     -> Effect<Parent.Action>
   {
-    let elementEffects = reduceElement(into: &state, action: action)
+    let path = DependencyValues._current.navigationIDPath
+    let elementEffects = reduceElement(into: &state, action: action, path: path)
     let idsBefore = state[keyPath: toElements].ids
     let parentEffects = parent.reduce(into: &state, action: action)
     let after = state[keyPath: toElements]
     let cancels = idsBefore.filter { after[id: $0] == nil }.map {
-      Effect<Parent.Action>.cancel(id: cancelID($0))
+      Effect<Parent.Action>.cancel(id: NavigationID(id: $0, keyPath: toElements), at: path)
     }
     return .merge([elementEffects, parentEffects] + cancels)
   }
 
-  private func reduceElement(into state: inout Parent.State, action: Parent.Action)
-    -> Effect<Parent.Action>
-  {
+  private func reduceElement(
+    into state: inout Parent.State, action: Parent.Action, path: NavigationIDPath
+  ) -> Effect<Parent.Action> {
     guard case .element(let id, let elementAction) = toElementAction.extract(from: action) else {
       return .none
     }
     guard state[keyPath: toElements][id: id] != nil else {
-      location.report(ReducerMessages.missingElement(location: location, action: action))
+      location.report(
+        ReducerMessages.missingElement(location: location, action: action, stack: false))
       return .none
     }
+    let navigationID = NavigationID(id: id, keyPath: toElements)
     let casePath = toElementAction
-    return element.reduce(into: &state[keyPath: toElements][id: id]!, action: elementAction)
-      .map { casePath.embed(.element(id: id, action: $0)) }
-      .cancellable(id: cancelID(id))
-  }
-
-  private func cancelID(_ id: ID) -> ChildEffectsID {
-    ChildEffectsID(location: "\(location.fileID):\(location.line):\(location.column)", key: id)
+    return element.reduce(
+      into: &state[keyPath: toElements][id: id]!, action: elementAction,
+      navigationIDPath: path.appending(navigationID)
+    )
+    .map { casePath.embed(.element(id: id, action: $0)) }
+    .cancellable(id: navigationID, at: path)
   }
 }

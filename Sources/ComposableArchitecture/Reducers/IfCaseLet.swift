@@ -41,62 +41,43 @@ public struct _IfCaseLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
   public func reduce(into state: inout Parent.State, action: Parent.Action)
     -> Effect<Parent.Action>
   {
-    let childEffects = reduceChild(into: &state, action: action)
-    let caseBefore = childCase(of: state)
+    let path = DependencyValues._current.navigationIDPath
+    let childEffects = reduceChild(into: &state, action: action, path: path)
+    let childIDBefore = childID(of: state)
     let parentEffects = parent.reduce(into: &state, action: action)
-    let caseAfter = childCase(of: state)
+    let childIDAfter = childID(of: state)
     var cancel = Effect<Parent.Action>.none
-    if let caseBefore, caseBefore != caseAfter { cancel = .cancel(id: cancelID(caseBefore)) }
+    if let childIDBefore, childIDBefore != childIDAfter {
+      cancel = .cancel(id: childIDBefore, at: path)
+    }
     return .merge(childEffects, parentEffects, cancel)
   }
 
-  private func reduceChild(into state: inout Parent.State, action: Parent.Action)
-    -> Effect<Parent.Action>
-  {
+  private func reduceChild(
+    into state: inout Parent.State, action: Parent.Action, path: NavigationIDPath
+  ) -> Effect<Parent.Action> {
     guard let childAction = toChildAction.extract(from: action) else { return .none }
     guard var childState = toChildState.extract(from: state) else {
       location.report(
         ReducerMessages.differentCase(
           reducer: "ifCaseLet", location: location, action: action, state: state,
-          firstBullet: """
-            • A parent reducer set "\(shortTypeName(Parent.State.self))" to a different case \
-            before this reducer ran. This reducer must run before any other reducer sets child \
-            state to a different case. This ensures that child reducers can handle their \
-            actions while their state is still available.
-            """))
+          stateType: Parent.State.self))
       return .none
     }
+    let childID = NavigationID(root: state, value: childState, casePath: toChildState)
     defer { state = toChildState.embed(childState) }
-    let label = childCase(of: state) ?? ""
     let casePath = toChildAction
-    return child.reduce(into: &childState, action: childAction)
-      .map { casePath.embed($0) }
-      .cancellable(id: cancelID(label))
+    return child.reduce(
+      into: &childState, action: childAction, navigationIDPath: path.appending(childID)
+    )
+    .map { casePath.embed($0) }
+    .cancellable(id: childID, at: path)
   }
 
-  /// The case name when the state is the child's case.
-  private func childCase(of state: Parent.State) -> String? {
-    guard toChildState.extract(from: state) != nil else { return nil }
-    return CaseReflection.case(of: state)?.label ?? ""
+  /// The navigation id of the child while the state is its case.
+  private func childID(of state: Parent.State) -> NavigationID? {
+    toChildState.extract(from: state).map {
+      NavigationID(root: state, value: $0, casePath: toChildState)
+    }
   }
-
-  private func cancelID(_ label: String) -> ChildEffectsID {
-    ChildEffectsID(location: "\(location.fileID):\(location.line):\(location.column)", key: label)
-  }
-}
-
-/// Marks the effects a navigation operator's child started, to cancel them when the child goes.
-struct ChildEffectsID: Hashable, Sendable {
-  let location: String
-  let key: AnyHashableSendable
-  init(location: String, key: some Hashable & Sendable) {
-    self.location = location
-    self.key = AnyHashableSendable(key)
-  }
-}
-
-/// A Sendable type-erased hashable.
-struct AnyHashableSendable: Hashable, @unchecked Sendable {
-  let base: AnyHashable
-  init(_ base: some Hashable & Sendable) { self.base = AnyHashable(base) }
 }

@@ -31,44 +31,52 @@ public struct _IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
   let toChildAction: AnyCasePath<Parent.Action, Child.Action>
   let location: (StaticString, StaticString, UInt, UInt)
 
-  /// Runs the child (when its state exists), then the parent.
+  /// Runs the child (when its state exists), then the parent; cancels the child's effects when
+  /// the parent sets its state to nil or replaces it with another child; dismisses ephemeral
+  /// child state (an alert) after one of its actions.
   public func reduce(into state: inout Parent.State, action: Parent.Action)
     -> Effect<Parent.Action>
   {
-    var childEffect = Effect<Parent.Action>.none
-    if let childAction = toChildAction.extract(from: action) {
-      if state[keyPath: toChildState] != nil {
-        let casePath = toChildAction
-        childEffect = child.reduce(
-          into: &state[keyPath: toChildState]!, action: childAction
-        ).map { casePath.embed($0) }
-      } else {
-        reportIssue(
-          """
-          An "ifLet" at "\(location.0):\(location.2)" received a child action when child state \
-          was "nil".
-
-            Action:
-          \(SwiftDump.indenting(SwiftDump.dump(action), by: 4))
-
-          This is generally considered an application logic error, and can happen for a few \
-          reasons:
-
-          A parent reducer set child state to "nil" before this reducer ran. This reducer must \
-          run before any other reducer sets child state to "nil". This ensures that child \
-          reducers can handle their actions while their state is still available.
-
-          An in-flight effect emitted this action when child state was "nil". While it may be \
-          perfectly reasonable to ignore this action, consider canceling the associated effect \
-          before child state becomes "nil", especially if it is a long-living effect.
-
-          This action was sent to the store while state was "nil". Make sure that actions for \
-          this reducer can only be sent from a store when state is non-"nil". In SwiftUI \
-          applications, use "IfLetStore".
-          """,
-          fileID: location.0, filePath: location.1, line: location.2, column: location.3)
-      }
+    let path = DependencyValues._current.navigationIDPath
+    let childEffects = reduceChild(into: &state, action: action, path: path)
+    let childIDBefore = state[keyPath: toChildState].map {
+      NavigationID(base: $0, keyPath: toChildState)
     }
-    return childEffect.merge(with: parent.reduce(into: &state, action: action))
+    let parentEffects = parent.reduce(into: &state, action: action)
+    let childIDAfter = state[keyPath: toChildState].map {
+      NavigationID(base: $0, keyPath: toChildState)
+    }
+    if childIDAfter == childIDBefore, toChildAction.extract(from: action) != nil,
+      let childState = state[keyPath: toChildState], isEphemeral(childState)
+    {
+      state[keyPath: toChildState] = nil
+    }
+    var cancel = Effect<Parent.Action>.none
+    if let childIDBefore, childIDBefore != childIDAfter {
+      cancel = .cancel(id: childIDBefore, at: path)
+    }
+    return .merge(childEffects, parentEffects, cancel)
+  }
+
+  private func reduceChild(
+    into state: inout Parent.State, action: Parent.Action, path: NavigationIDPath
+  ) -> Effect<Parent.Action> {
+    guard let childAction = toChildAction.extract(from: action) else { return .none }
+    guard let childState = state[keyPath: toChildState] else {
+      ReducerLocation(fileID: location.0, filePath: location.1, line: location.2, column: location.3)
+        .report(ReducerMessages.missingChild(
+          location: ReducerLocation(
+            fileID: location.0, filePath: location.1, line: location.2, column: location.3),
+          action: action))
+      return .none
+    }
+    let childID = NavigationID(base: childState, keyPath: toChildState)
+    let casePath = toChildAction
+    return child.reduce(
+      into: &state[keyPath: toChildState]!, action: childAction,
+      navigationIDPath: path.appending(childID)
+    )
+    .map { casePath.embed($0) }
+    .cancellable(id: childID, at: path)
   }
 }

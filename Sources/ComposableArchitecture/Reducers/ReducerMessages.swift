@@ -1,5 +1,6 @@
-// The texts the reducer operators (`Scope` on enum state, `ifCaseLet`, `forEach`) report, in
-// TCA's wording, and the source location they point at.
+// The texts the reducer operators (`Scope` on enum state, `ifLet`, `ifCaseLet`, `forEach`, the
+// presentation `ifLet`, the stack `forEach`) report, in TCA's words, the way TCA prints the
+// values in them (`debugCaseOutput`, `typeName`), and the source location they point at.
 
 /// Where a reducer operator was applied (for its reports).
 public struct ReducerLocation: Sendable {
@@ -22,58 +23,234 @@ public struct ReducerLocation: Sendable {
 }
 
 enum ReducerMessages {
-  /// A value as swift-custom-dump prints it (as TCA's reducer messages show it).
-  static func dump(_ value: Any) -> String {
-    SwiftDump.dump(value).replacing("\n", with: "\n    ")
+  /// A value as swift-custom-dump prints it, its lines after the first indented by `indent`.
+  static func dump(_ value: Any, indent: Int = 4) -> String {
+    SwiftDump.dump(value).replacing("\n", with: "\n" + String(repeating: " ", count: indent))
+  }
+
+  /// A type's name as TCA's messages show it: no module prefixes, `Optional`, `Array` and
+  /// `Dictionary` in their sugared forms, generic arguments dropped.
+  static func typeName(_ type: Any.Type) -> String {
+    var name = String(reflecting: type)
+    while let open = name.firstRange(of: "(unknown context at "),
+      let close = name[open.upperBound...].firstRange(of: ").")
+    {
+      name.removeSubrange(open.lowerBound..<close.upperBound)
+    }
+    name = sugared(name)
+    name = withoutModules(name)
+    return name.replacing(/<.+>/, with: "")
+  }
+
+  /// `Swift.Optional<T>` → `T?`, `Swift.Array<T>` → `[T]`, `Swift.Dictionary<K, V>` → `[K: V]`,
+  /// innermost first.
+  private static func sugared(_ name: String) -> String {
+    var name = name
+    for _ in 0..<10 {
+      let next = name
+        .replacing(/\bSwift\.Optional<([^><]+)>/) { "\($0.output.1)?" }
+        .replacing(/\bSwift\.Array<([^><]+)>/) { "[\($0.output.1)]" }
+        .replacing(/\bSwift\.Dictionary<([^,<]+), ([^><]+)>/) {
+          "[\($0.output.1): \($0.output.2)]"
+        }
+      if next == name { break }
+      name = next
+    }
+    return name
+  }
+
+  /// Drops the first component of every dotted name (the module).
+  private static func withoutModules(_ name: String) -> String {
+    name.replacing(/\w+\.([\w.]+)/) { String($0.output.1) }
+  }
+
+  /// An action as TCA's `debugCaseOutput` writes it: `Feature.Action.child(.increment)`, the
+  /// type name then the chain of case names, payload values elided.
+  static func debugCaseOutput(_ value: Any, abbreviated: Bool = false) -> String {
+    if let custom = value as? any CustomDebugStringConvertible { return custom.debugDescription }
+    return (abbreviated ? "" : typeName(type(of: value))) + caseChain(value)
+  }
+
+  private static func caseChain(_ value: Any) -> String {
+    let mirror = Mirror(reflecting: value)
+    switch mirror.displayStyle {
+    case .enum:
+      guard let child = mirror.children.first else {
+        let text = "\(value)"
+        return text == typeName(type(of: value)) ? "" : ".\(text)"
+      }
+      let inner = caseChain(child.value)
+      return ".\(child.label ?? "")" + (inner.isEmpty ? "" : "(\(inner))")
+    case .tuple:
+      return mirror.children.map { label, value in
+        let inner = caseChain(value)
+        let name = label.map { isUnlabeled($0) ? "_:" : "\($0):" } ?? ""
+        return name + (inner.isEmpty ? "" : " \(inner)")
+      }
+      .joined(separator: ", ")
+    default:
+      return ""
+    }
+  }
+
+  private static func isUnlabeled(_ label: String) -> Bool {
+    label.firstIndex(where: { $0 != "." && !$0.isNumber }) == nil
   }
 
   static func differentCase(
-    reducer: String, location: ReducerLocation, action: Any, state: Any, firstBullet: String
+    reducer: String, location: ReducerLocation, action: Any, state: Any, stateType: Any.Type
   ) -> String {
+    let firstReason =
+      reducer == "Scope"
+      ? """
+        A parent reducer set "\(typeName(stateType))" to a different case before the scoped \
+        reducer ran. Child reducers must run before any parent reducer sets child state to a \
+        different case. This ensures that child reducers can handle their actions while their \
+        state is still available. Consider using "Reducer.ifCaseLet" to embed this child reducer \
+        in the parent reducer that change its state to ensure the child reducer runs first.
+        """
+      : """
+        A parent reducer set "\(typeName(stateType))" to a different case before this reducer \
+        ran. This reducer must run before any other reducer sets child state to a different \
+        case. This ensures that child reducers can handle their actions while their state is \
+        still available.
+        """
+    let actionText = reducer == "Scope" ? debugCaseOutput(action) : dump(action)
+    let stateText = reducer == "Scope" ? debugCaseOutput(state) : dump(state)
+    return """
+      A "\(reducer)" at "\(location.fileID):\(location.line)" received a child action when child \
+      state was set to a different case.
+
+        Action:
+          \(actionText)
+        State:
+          \(stateText)
+
+      This is generally considered an application logic error, and can happen for a few reasons:
+
+      \(firstReason)
+
+      An in-flight effect emitted this action when child state was unavailable. While it may be \
+      perfectly reasonable to ignore this action, consider canceling the associated effect \
+      before child state changes to another case, especially if it is a long-living effect.
+
+      This action was sent to the store while state was another case. Make sure that actions \
+      for this reducer can only be sent from a store when state is set to the appropriate case. \
+      In SwiftUI applications, use "SwitchStore".
+      """
+  }
+
+  static func missingChild(location: ReducerLocation, action: Any) -> String {
     """
-    A "\(reducer)" at "\(location.fileID):\(location.line)" received a child action when child \
-    state was set to a different case. …
+    An "ifLet" at "\(location.fileID):\(location.line)" received a child action when child \
+    state was "nil".
 
       Action:
         \(dump(action))
-      State:
-        \(dump(state))
 
     This is generally considered an application logic error, and can happen for a few reasons:
 
-    \(firstBullet)
+    A parent reducer set child state to "nil" before this reducer ran. This reducer must run \
+    before any other reducer sets child state to "nil". This ensures that child reducers can \
+    handle their actions while their state is still available.
 
-    • An in-flight effect emitted this action when child state was unavailable. While it may be \
+    An in-flight effect emitted this action when child state was "nil". While it may be \
     perfectly reasonable to ignore this action, consider canceling the associated effect before \
-    child state changes to another case, especially if it is a long-living effect.
+    child state becomes "nil", especially if it is a long-living effect.
 
-    • This action was sent to the store while state was another case. Make sure that actions \
-    for this reducer can only be sent from a view store when state is set to the appropriate \
-    case. In SwiftUI applications, use "SwitchStore".
+    This action was sent to the store while state was "nil". Make sure that actions for this \
+    reducer can only be sent from a store when state is non-"nil". In SwiftUI applications, \
+    use "IfLetStore".
     """
   }
 
-  static func missingElement(location: ReducerLocation, action: Any) -> String {
+  static func absentDestination(location: ReducerLocation, action: Any) -> String {
     """
-    A "forEach" at "\(location.fileID):\(location.line)" received an action for a missing \
-    element. …
+    An "ifLet" at "\(location.fileID):\(location.line)" received a presentation action when \
+    destination state was absent.
 
       Action:
-        \(dump(action))
+        \(debugCaseOutput(action))
 
     This is generally considered an application logic error, and can happen for a few reasons:
 
-    • A parent reducer removed an element with this ID before this reducer ran. This reducer \
-    must run before any other reducer removes an element, which ensures that element reducers \
-    can handle their actions while their state is still available.
+    A parent reducer set destination state to "nil" before this reducer ran. This reducer must \
+    run before any other reducer sets destination state to "nil". This ensures that destination \
+    reducers can handle their actions while their state is still present.
 
-    • An in-flight effect emitted this action when state contained no element at this ID. While \
-    it may be perfectly reasonable to ignore this action, consider canceling the associated \
-    effect before an element is removed, especially if it is a long-living effect.
+    This action was sent to the store while destination state was "nil". Make sure that actions \
+    for this reducer can only be sent from a store when state is present, or from effects that \
+    start from this reducer.
+    """
+  }
 
-    • This action was sent to the store while its state contained no element at this ID. To fix \
-    this make sure that actions for this reducer can only be sent from a store when its state \
-    contains an element at this id.
+  /// `forEach` (`stack`: the stack `forEach`) got an action for an id it does not hold.
+  static func missingElement(location: ReducerLocation, action: Any, stack: Bool) -> String {
+    let fix =
+      stack
+      ? "In SwiftUI applications, use \"NavigationStack.init(path:)\" with a binding to a store."
+      : "In SwiftUI applications, use \"ForEachStore\"."
+    return """
+      A "forEach" at "\(location.fileID):\(location.line)" received an action for a missing \
+      element.
+
+        Action:
+          \(debugCaseOutput(action))
+
+      This is generally considered an application logic error, and can happen for a few reasons:
+
+      A parent reducer removed an element with this ID before this reducer ran. This reducer \
+      must run before any other reducer removes an element, which ensures that element reducers \
+      can handle their actions while their state is still available.
+
+      An in-flight effect emitted this action when state contained no element at this ID. While \
+      it may be perfectly reasonable to ignore this action, consider canceling the associated \
+      effect before an element is removed, especially if it is a long-living effect.
+
+      This action was sent to the store while its state contained no element at this ID. To fix \
+      this make sure that actions for this reducer can only be sent from a store when its state \
+      contains an element at this id. \(fix)
+      """
+  }
+
+  /// The stack `forEach` got `.popFrom` for an id it does not hold.
+  static func popOfMissingElement(location: ReducerLocation, id: Any, ids: Any) -> String {
+    """
+    A "forEach" at "\(location.fileID):\(location.line)" received a "popFrom" action for a \
+    missing element.
+
+      ID:
+        \(id)
+      Path IDs:
+        \(ids)
+    """
+  }
+
+  /// The stack `forEach` got `.push` for an id it already holds.
+  static func pushOfExistingElement(location: ReducerLocation, id: Any, ids: Any) -> String {
+    """
+    A "forEach" at "\(location.fileID):\(location.line)" received a "push" action for an element \
+    it already contains.
+
+      ID:
+        \(id)
+      Path IDs:
+        \(ids)
+    """
+  }
+
+  /// The stack `forEach` got `.push` with a generation past the next one (in a test).
+  static func pushOfUnexpectedID(location: ReducerLocation, received: Any, expected: Any)
+    -> String
+  {
+    """
+    A "forEach" at "\(location.fileID):\(location.line)" received a "push" action with an \
+    unexpected generational ID.
+
+      Received ID:
+        \(received)
+      Expected ID:
+        \(expected)
     """
   }
 }

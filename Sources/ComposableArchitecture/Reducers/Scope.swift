@@ -87,14 +87,7 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
         location.report(
           ReducerMessages.differentCase(
             reducer: "Scope", location: location, action: action, state: state,
-            firstBullet: """
-              • A parent reducer set "\(shortTypeName(ParentState.self))" to a different case \
-              before the scoped reducer ran. Child reducers must run before any parent reducer \
-              sets child state to a different case. This ensures that child reducers can handle \
-              their actions while their state is still available. Consider using \
-              "Reducer.ifCaseLet" to embed this child reducer in the parent reducer that change \
-              its state to ensure the child reducer runs first.
-              """))
+            stateType: ParentState.self))
         return .none
       }
       defer { state = statePath.embed(childState) }

@@ -83,7 +83,11 @@ package class StoreRuntime: @unchecked Sendable {
   final func record(_ task: EffectTask, id: UInt64, origin: UInt64, cancelIDs: [CancelID])
   {
     effects.append(EffectRecord(id: id, task: task, origin: origin, cancelIDs: cancelIDs))
-    for cancelID in cancelIDs { cancellations[cancelID, default: []].insert(id) }
+    for cancelID in cancelIDs {
+      for registration in cancelID.registrations {
+        cancellations[registration, default: []].insert(id)
+      }
+    }
   }
 
   /// Forgets the effect `id` (its body ended).
@@ -92,8 +96,10 @@ package class StoreRuntime: @unchecked Sendable {
     let record = effects.remove(at: index)
     instrument?.effectFinished(id)
     for cancelID in record.cancelIDs {
-      cancellations[cancelID]?.remove(id)
-      if cancellations[cancelID]?.isEmpty == true { cancellations[cancelID] = nil }
+      for registration in cancelID.registrations {
+        cancellations[registration]?.remove(id)
+        if cancellations[registration]?.isEmpty == true { cancellations[registration] = nil }
+      }
     }
   }
 

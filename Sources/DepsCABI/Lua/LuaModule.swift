@@ -91,7 +91,7 @@ enum LuaModule {
     }
   }
 
-  /// `deps.runtime_paths()`: `{task_locals = "fast", enum_witnesses = "fast"}` — the path each
+  /// `deps.runtime_paths()`: `{task_locals = "fast", enum_layout = "fast", …}` — the path each
   /// runtime speed trick takes in this process, or `"safe (<why>)"` (a diagnostic).
   static let runtimePaths: clua_SwiftFunction = { L in
     luaEntry(L) { L, _ throws(LuaFailure) in

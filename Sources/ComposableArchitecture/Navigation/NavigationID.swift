@@ -1,0 +1,107 @@
+// Where a child feature sits among its parents' navigation, as TCA tracks it: the path of
+// navigation ids from the store's root down to the feature whose reducer is running (the
+// `navigationIDPath` dependency). A navigation operator (`ifLet`, the presentation `ifLet`,
+// `ifCaseLet`, `forEach`) runs its child with its own id appended, so every cancellation id the
+// child uses is scoped to it: the child's `.cancellable(id:)` effects are registered under its
+// path and every prefix of it, so the parent (a prefix) can cancel them, while the child's
+// `.cancel(id:)` reaches only its own path and what is below it — never a sibling's or its
+// parent's effects. A child's identity is the key path it lives at, its enum case, and its
+// `Identifiable` id (of the state or of the case's payload), so presenting another child (or
+// another case, or another element) is a new path.
+import CasePaths
+import Dependencies
+
+/// The navigation ids from a store's root down to the running feature.
+struct NavigationIDPath: Hashable, Sendable {
+  private(set) var path: [NavigationID] = []
+
+  /// This path and every shorter prefix of it, down to the root's empty path.
+  var prefixes: [NavigationIDPath] {
+    (0...path.count).map { NavigationIDPath(path: Array(path.prefix($0))) }
+  }
+
+  /// This path with `element` at its end.
+  func appending(_ element: NavigationID) -> Self {
+    var copy = self
+    copy.path.append(element)
+    return copy
+  }
+
+  /// Whether this is the root's path.
+  var isEmpty: Bool { path.isEmpty }
+}
+
+/// One step of a navigation path: where a child's state lives and which child it is.
+struct NavigationID: Hashable, @unchecked Sendable {
+  private let place: AnyHashable
+  private let identifier: AnyHashable?
+  private let tag: String?
+
+  /// The child `base` presented (or held optionally) at `keyPath`.
+  init<Root, Value>(base: Value, keyPath: KeyPath<Root, Value?>) {
+    place = keyPath
+    let payload = CaseReflection.case(of: base)
+    tag = payload?.label
+    identifier = identity(of: base) ?? payload.flatMap { identity(of: $0.payload) }
+  }
+
+  /// The child held in a `PresentationState` at `keyPath`.
+  init<Root, Value>(base: Value, keyPath: KeyPath<Root, PresentationState<Value>>) {
+    place = keyPath
+    let payload = CaseReflection.case(of: base)
+    tag = payload?.label
+    identifier = identity(of: base) ?? payload.flatMap { identity(of: $0.payload) }
+  }
+
+  /// The element with `id` of an identified collection or a stack at `keyPath`.
+  init<Root, Collection>(id: some Hashable & Sendable, keyPath: KeyPath<Root, Collection>) {
+    place = keyPath
+    tag = nil
+    identifier = AnyHashable(id)
+  }
+
+  /// The case of `root` that `value` is (an enum state's child).
+  init<Root, Value>(root: Root, value: Value, casePath: AnyCasePath<Root, Value>) {
+    place = "\(Root.self)→\(Value.self)"
+    tag = CaseReflection.case(of: root)?.label
+    identifier = identity(of: root) ?? identity(of: value)
+  }
+}
+
+/// The `Identifiable` id of `value`, if it has one.
+private func identity(of value: Any) -> AnyHashable? {
+  guard let identifiable = value as? any Identifiable else { return nil }
+  func open<T: Identifiable>(_ value: T) -> AnyHashable { AnyHashable(value.id) }
+  return open(identifiable)
+}
+
+private enum NavigationIDPathKey: TestDependencyKey {
+  static let testValue = NavigationIDPath()
+}
+
+extension DependencyValues {
+  /// The navigation path of the feature whose reducer runs in these values (the root's when
+  /// none was set).
+  var navigationIDPath: NavigationIDPath {
+    // Only an override counts: the root's empty path is what no override means.
+    get {
+      storage.lookup(ObjectIdentifier(NavigationIDPathKey.self)).flatMap {
+        ($0 as? ValueBox<NavigationIDPath>)?.value
+      } ?? NavigationIDPath()
+    }
+    set { self[NavigationIDPathKey.self] = newValue }
+  }
+}
+
+extension Reducer {
+  /// Runs this reducer as the child at `path` (its effects' cancellation ids are scoped there).
+  func reduce(
+    into state: inout State, action: Action, navigationIDPath path: NavigationIDPath
+  ) -> Effect<Action> {
+    withDependencies {
+      $0.navigationIDPath = path
+    } operation: {
+      reduce(into: &state, action: action)
+    }
+  }
+}
