@@ -22,6 +22,7 @@ let package = Package(
     .library(name: "DependenciesTestSupport", targets: ["DependenciesTestSupport"]),
     .library(name: "IdentifiedCollections", targets: ["IdentifiedCollections"]),
     .library(name: "IssueReporting", targets: ["IssueReporting"]),
+    .library(name: "Tagged", targets: ["Tagged"]),
     // The one-module names of the library before the split: umbrellas over the modules above.
     .library(name: "DepsCore", targets: ["DepsCore"]),
     .library(name: "DepsTestSupport", targets: ["DepsTestSupport"]),
@@ -77,6 +78,8 @@ let package = Package(
         ]),
     // swift-case-paths' module: case paths, CasePathable and its macro.
     .target(name: "CasePaths", dependencies: ["DepsMacrosPlugin", "IssueReporting"]),
+    // swift-tagged's module: Tagged.
+    .target(name: "Tagged"),
     // swift-identified-collections' module: IdentifiedArray.
     .target(name: "IdentifiedCollections"),
     // TCA's module: reducers, effects, Store, TestStore, navigation; re-exports what TCA's

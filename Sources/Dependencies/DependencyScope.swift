@@ -91,7 +91,7 @@ package enum DependencyScope {
 
   /// The address of the storage node current on this task/thread, without retaining it (for
   /// identity comparisons; the node lives as long as the scope that bound it).
-  @inline(__always)
+  @inlinable @inline(__always)
   package static var currentStorageAddress: UnsafeRawPointer {
     guard usesFast else {
       return UnsafeRawPointer(
@@ -124,8 +124,10 @@ package enum DependencyScope {
 extension DependencyValues {
   /// The address of the storage node current on this task/thread (for identity comparisons;
   /// the node stays alive as long as the scope that bound it).
-  @inline(__always)
-  package static var currentStorageAddress: UnsafeRawPointer { DependencyScope.currentStorageAddress }
+  @inlinable @inline(__always)
+  package static var currentStorageAddress: UnsafeRawPointer {
+    DependencyScope.currentStorageAddress
+  }
 
   /// The values current on this task/thread: `_current`.
   @inline(__always)

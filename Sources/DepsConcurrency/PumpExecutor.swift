@@ -25,6 +25,7 @@ import Glibc
 #endif
 
 /// A serial task executor whose jobs run only on the thread that pumps it.
+@usableFromInline
 package final class PumpExecutor: TaskExecutor, @unchecked Sendable {
   private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
   private let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
@@ -40,7 +41,7 @@ package final class PumpExecutor: TaskExecutor, @unchecked Sendable {
   @exclusivity(unchecked) private var jobs = WorkQueue()
   /// `jobs.count`, readable without the mutex: `drain()` of an empty queue (every
   /// `send` whose reducer started no effect) is one atomic load.
-  private let pending = Atomic<Int>(0)
+  @usableFromInline let pending = Atomic<Int>(0)
   /// Called (outside the lock) whenever a job is enqueued, for async waiters.
   @exclusivity(unchecked) private var wakeHandlers: [UInt64: @Sendable () -> Void] = [:]
   @exclusivity(unchecked) private var nextHandlerID: UInt64 = 0
@@ -73,7 +74,7 @@ package final class PumpExecutor: TaskExecutor, @unchecked Sendable {
   }
 
   /// Queues a job of a task preferring this executor (called by the runtime, any thread).
-  package func enqueue(_ job: consuming ExecutorJob) {
+  @usableFromInline package func enqueue(_ job: consuming ExecutorJob) {
     append(.job(UnownedJob(job)))
   }
 
@@ -135,6 +136,7 @@ package final class PumpExecutor: TaskExecutor, @unchecked Sendable {
   }
 
   /// True when a job is waiting to run.
+  @inlinable
   package var hasReadyJobs: Bool { pending.load(ordering: .acquiring) > 0 }
 
   /// Blocks the calling thread until a job is enqueued, `wake()` is called or `deadline`

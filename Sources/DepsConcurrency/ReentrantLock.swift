@@ -14,15 +14,16 @@ import Glibc
 #endif
 
 /// A lock held by at most one thread and re-entered freely by that thread.
+@usableFromInline
 package final class ReentrantLock: @unchecked Sendable {
   /// `pthread_self()` of the thread holding the lock, 0 when free.
-  private let owner = Atomic<UInt>(0)
+  @usableFromInline let owner = Atomic<UInt>(0)
   /// Threads sleeping (or about to) in `waitAndEnter`.
-  private let waiters = Atomic<Int>(0)
+  @usableFromInline let waiters = Atomic<Int>(0)
   /// How many times the holder re-entered through `lock()` (touched by the holder only).
   private var depth = 0
   /// How many times the lock was taken (not re-entered); written by the holder only.
-  private var takenCount = 0
+  @usableFromInline var takenCount = 0
   private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
   private let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
 
@@ -40,6 +41,7 @@ package final class ReentrantLock: @unchecked Sendable {
   }
 
   /// True when the calling thread holds the lock.
+  @inlinable
   package var isHeldByCurrentThread: Bool {
     owner.load(ordering: .relaxed) == UInt(pthread_self())
   }
@@ -50,7 +52,7 @@ package final class ReentrantLock: @unchecked Sendable {
 
   /// Takes the lock unless this thread holds it already. Returns true when it was taken here
   /// (the caller then calls `exit()`).
-  @inline(__always)
+  @inlinable @inline(__always)
   package func enter() -> Bool {
     let me = UInt(pthread_self())
     let (exchanged, current) = owner.compareExchange(
@@ -66,14 +68,14 @@ package final class ReentrantLock: @unchecked Sendable {
   }
 
   /// Releases a lock taken by `enter()`.
-  @inline(__always)
+  @inlinable @inline(__always)
   package func exit() {
     owner.store(0, ordering: .sequentiallyConsistent)
     if waiters.load(ordering: .sequentiallyConsistent) > 0 { wakeWaiter() }
   }
 
   /// Runs `body` holding the lock (re-entered freely by the thread that holds it).
-  @inline(__always)
+  @inlinable @inline(__always)
   package func withLock<R, E: Error>(_ body: () throws(E) -> R) throws(E) -> R {
     let entered = enter()
     defer { if entered { exit() } }
@@ -95,8 +97,8 @@ package final class ReentrantLock: @unchecked Sendable {
   }
 
   /// The contended path of `enter()`: sleeps until the owner releases.
-  @inline(never)
-  private func waitAndEnter(_ me: UInt) {
+  @usableFromInline @inline(never)
+  func waitAndEnter(_ me: UInt) {
     pthread_mutex_lock(mutex)
     waiters.add(1, ordering: .sequentiallyConsistent)
     while true {
@@ -109,8 +111,8 @@ package final class ReentrantLock: @unchecked Sendable {
     pthread_mutex_unlock(mutex)
   }
 
-  @inline(never)
-  private func wakeWaiter() {
+  @usableFromInline @inline(never)
+  func wakeWaiter() {
     pthread_mutex_lock(mutex)
     pthread_cond_signal(condition)
     pthread_mutex_unlock(mutex)
