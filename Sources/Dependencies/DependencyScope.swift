@@ -55,6 +55,37 @@ package enum DependencyScope {
   package nonisolated(unsafe) static let rootStorageAddress = UnsafeRawPointer(
     Unmanaged.passUnretained(DependencyStorage.root).toOpaque())
 
+  /// What `enterUnlessCurrent` did.
+  package enum Entry: UInt8 {
+    /// The values were current already: nothing to end.
+    case alreadyCurrent
+    /// The values were bound: end with `exit()`.
+    case entered
+    /// Nothing was bound: the caller binds them with `withValuesSafely`.
+    case safePathNeeded
+  }
+
+  /// Binds `values` as `_current` unless they are current already, through the runtime's
+  /// push (one call for a layer above: the words it reads stay inside this module).
+  @inline(never)
+  package static func enterUnlessCurrent(_ values: DependencyValues) -> Entry {
+    let node = UnsafeRawPointer(Unmanaged.passUnretained(values.storage).toOpaque())
+    if currentStorageAddress == node { return .alreadyCurrent }
+    guard usesFast else { return .safePathNeeded }
+    pushHandingOver(Unmanaged.passRetained(values.storage))
+    return .entered
+  }
+
+  /// Ends what `enterUnlessCurrent` entered.
+  @inline(never)
+  package static func exit() { TaskLocalRuntime.pop() }
+
+  /// Whether `values` are the ones current on this task/thread.
+  @inline(never)
+  package static func isCurrent(_ values: DependencyValues) -> Bool {
+    currentStorageAddress == UnsafeRawPointer(Unmanaged.passUnretained(values.storage).toOpaque())
+  }
+
   /// Runs `body` with `values` current on this task (or thread).
   @inlinable @inline(__always)
   package static func withValues<R, E: Error>(

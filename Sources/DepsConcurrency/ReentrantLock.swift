@@ -23,7 +23,7 @@ package final class ReentrantLock: @unchecked Sendable {
   /// How many times the holder re-entered through `lock()` (touched by the holder only).
   private var depth = 0
   /// How many times the lock was taken (not re-entered); written by the holder only.
-  @usableFromInline var takenCount = 0
+  @usableFromInline @exclusivity(unchecked) var takenCount = 0
   private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
   private let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
 

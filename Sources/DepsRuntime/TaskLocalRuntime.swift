@@ -139,6 +139,22 @@ package enum TaskLocalRuntime {
     return slot.assumingMemoryBound(to: V.self).pointee
   }
 
+  /// Binds the task-local keyed `key` to `reference` (retained for the binding) when the fast
+  /// path is used; false (nothing bound) otherwise. One call for a module above, so the words
+  /// it reads stay here.
+  @inline(never)
+  package static func pushIfFast(key: UnsafeRawPointer, reference: AnyObject, type: Any.Type)
+    -> Bool
+  {
+    guard usesFast else { return false }
+    push(key: key, handingOver: Unmanaged.passRetained(reference).toOpaque(), type: type)
+    return true
+  }
+
+  /// Ends what a successful `pushIfFast` bound.
+  @inline(never)
+  package static func popFast() { pop() }
+
   // MARK: The check
 
   private final class ProbeObject: Sendable {}

@@ -41,15 +41,14 @@ extension EffectContext {
   /// without a closure (Runtime/TaskLocalSlots.swift). Returns false (and binds nothing) on
   /// the runtime's safe path: the caller then uses `EffectContext.$current.withValue`.
   func bind() -> Bool {
-    guard TaskLocalRuntime.usesFast, TaskLocalRuntime.isOneReference(EffectContext?.self) else {
-      return false
-    }
-    TaskLocalRuntime.push(EffectContext.$current, reference: self)
-    return true
+    guard TaskLocalRuntime.isOneReference(EffectContext?.self) else { return false }
+    return TaskLocalRuntime.pushIfFast(
+      key: TaskLocalRuntime.key(EffectContext.$current), reference: self,
+      type: EffectContext?.self)
   }
 
   /// Ends what a successful `bind()` started (same task, innermost first).
-  func unbind() { TaskLocalRuntime.pop() }
+  func unbind() { TaskLocalRuntime.popFast() }
 }
 
 /// The work started by `withTaskCancellation` outside any store, by id.

@@ -376,10 +376,15 @@ package final class StoreCore<State, Action>: StoreActionSink<Action>, @unchecke
   /// Runs `body` with the store's dependencies current.
   @inline(__always)
   private func withDependenciesCurrent<R>(_ body: () -> R) -> R {
-    if DependencyValues.currentStorageAddress == Self.address(of: dependencies) {
+    switch DependencyScope.enterUnlessCurrent(dependencies) {
+    case .alreadyCurrent:
       return body()
+    case .entered:
+      defer { DependencyScope.exit() }
+      return body()
+    case .safePathNeeded:
+      return DependencyScope.withValuesSafely(dependencies, body)
     }
-    return DependencyScope.withValues(dependencies, body)
   }
 
   /// An action sent by an effect: handled at once on the store's thread, or hopped onto it.
@@ -457,10 +462,14 @@ package final class StoreCore<State, Action>: StoreActionSink<Action>, @unchecke
   /// inherits them (a task copies its creator's task-locals) and its body binds nothing.
   @inline(__always)
   private func spawnInScope(_ dependencies: DependencyValues, _ body: () -> Void) {
-    if DependencyValues.currentStorageAddress == Self.address(of: dependencies) {
+    switch DependencyScope.enterUnlessCurrent(dependencies) {
+    case .alreadyCurrent:
       body()
-    } else {
-      DependencyScope.withValues(dependencies, body)
+    case .entered:
+      body()
+      DependencyScope.exit()
+    case .safePathNeeded:
+      DependencyScope.withValuesSafely(dependencies, body)
     }
   }
 
@@ -482,17 +491,11 @@ package final class StoreCore<State, Action>: StoreActionSink<Action>, @unchecke
   /// current already (the task inherited them from the store that created it).
   @inline(__always)
   private static func operate(_ run: EffectRun, _ send: Send<Action>) async {
-    if DependencyValues.currentStorageAddress == address(of: run.dependencies) {
+    if DependencyScope.isCurrent(run.dependencies) {
       await run.perform(send)
     } else {
       await DependencyValues.$_current.withValue(run.dependencies) { await run.perform(send) }
     }
-  }
-
-  /// The identity of `values`' storage, compared with `DependencyValues.currentStorageAddress`.
-  @inline(__always)
-  private static func address(of values: DependencyValues) -> UnsafeRawPointer {
-    UnsafeRawPointer(Unmanaged.passUnretained(values.storage).toOpaque())
   }
 
   /// Runs `effect` to its end from inside an effect task (concatenation).

@@ -110,7 +110,9 @@ private struct Fetcher: Reducer {
       let store = TestStore(initialState: RealSleeper.State()) { RealSleeper() }
       await store.send(.sleep(milliseconds: 5)).finish(timeout: .seconds(Int64.max))
       await store.receive(.woke, timeout: .seconds(Int64.max)) { $0.done = 1 }
-      await store.send(.sleep(milliseconds: 5))
+      // Long enough that `finish` starts before the effect's action arrives, even on a
+      // loaded machine (a received action at `finish`'s start is reported, as in TCA).
+      await store.send(.sleep(milliseconds: 500))
       await store.finish(timeout: .seconds(Int64.max))
       await store.receive(.woke) { $0.done = 2 }
     }

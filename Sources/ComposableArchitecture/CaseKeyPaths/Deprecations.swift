@@ -1,0 +1,161 @@
+// The case-path forms TCA still compiles, deprecated as there: operators and `receive` taking
+// an `AnyCasePath` (what the `/Action.child` operator of swift-case-paths builds).
+import CasePaths
+
+extension Scope {
+  /// Scopes `child` to one case of an enum state and the actions of a case path.
+  @available(
+    *, deprecated,
+    message: "Use the version of this operator with case key paths, instead. See the following migration guide for more information: https://swiftpackageindex.com/pointfreeco/swift-composable-architecture/main/documentation/composablearchitecture/migratingto1.4#Using-case-key-paths"
+  )
+  public init<ChildState, ChildAction>(
+    state toChildState: AnyCasePath<ParentState, ChildState>,
+    action toChildAction: AnyCasePath<ParentAction, ChildAction>,
+    @ReducerBuilder<ChildState, ChildAction> child: () -> Child,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
+  ) where ChildState == Child.State, ChildAction == Child.Action {
+    self.init(
+      enumState: toChildState, action: toChildAction, child: child,
+      location: ReducerLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+  }
+}
+
+extension Reducer {
+  /// `ifLet` over a case path.
+  @available(
+    *, deprecated,
+    message: "Use the version of this operator with case key paths, instead. See the following migration guide for more information: https://swiftpackageindex.com/pointfreeco/swift-composable-architecture/main/documentation/composablearchitecture/migratingto1.4#Using-case-key-paths"
+  )
+  public func ifLet<ChildState, ChildAction, Child: Reducer>(
+    _ toChildState: WritableKeyPath<State, ChildState?>,
+    action toChildAction: AnyCasePath<Action, ChildAction>,
+    @ReducerBuilder<ChildState, ChildAction> then child: () -> Child,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
+  ) -> _IfLetReducer<Self, Child> where ChildState == Child.State, ChildAction == Child.Action {
+    _IfLetReducer(
+      parent: self, child: child(), toChildState: toChildState, toChildAction: toChildAction,
+      location: (fileID, filePath, line, column))
+  }
+
+  /// The presentation `ifLet` over a case path.
+  @available(
+    *, deprecated,
+    message: "Use the version of this operator with case key paths, instead. See the following migration guide for more information: https://swiftpackageindex.com/pointfreeco/swift-composable-architecture/main/documentation/composablearchitecture/migratingto1.4#Using-case-key-paths"
+  )
+  public func ifLet<DestinationState, DestinationAction, Destination: Reducer>(
+    _ toPresentationState: WritableKeyPath<State, PresentationState<DestinationState>>,
+    action toPresentationAction: AnyCasePath<Action, PresentationAction<DestinationAction>>,
+    @ReducerBuilder<DestinationState, DestinationAction> destination: () -> Destination,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
+  ) -> _PresentationReducer<Self, Destination>
+  where Destination.State == DestinationState, Destination.Action == DestinationAction {
+    _PresentationReducer(
+      base: self, toPresentationState: toPresentationState,
+      toPresentationAction: toPresentationAction, destination: destination(),
+      location: ReducerLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+  }
+
+  /// The presentation `ifLet` of an alert or dialog over a case path.
+  @available(
+    *, deprecated,
+    message: "Use the version of this operator with case key paths, instead. See the following migration guide for more information: https://swiftpackageindex.com/pointfreeco/swift-composable-architecture/main/documentation/composablearchitecture/migratingto1.4#Using-case-key-paths"
+  )
+  public func ifLet<DestinationState: _EphemeralState, DestinationAction>(
+    _ toPresentationState: WritableKeyPath<State, PresentationState<DestinationState>>,
+    action toPresentationAction: AnyCasePath<Action, PresentationAction<DestinationAction>>,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
+  ) -> _PresentationReducer<Self, EmptyReducer<DestinationState, DestinationAction>> {
+    _PresentationReducer(
+      base: self, toPresentationState: toPresentationState,
+      toPresentationAction: toPresentationAction, destination: EmptyReducer(),
+      location: ReducerLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+  }
+
+  /// `ifCaseLet` over case paths.
+  @available(
+    *, deprecated,
+    message: "Use the version of this operator with case key paths, instead. See the following migration guide for more information: https://swiftpackageindex.com/pointfreeco/swift-composable-architecture/main/documentation/composablearchitecture/migratingto1.4#Using-case-key-paths"
+  )
+  public func ifCaseLet<ChildState, ChildAction, Child: Reducer>(
+    _ toChildState: AnyCasePath<State, ChildState>,
+    action toChildAction: AnyCasePath<Action, ChildAction>,
+    @ReducerBuilder<ChildState, ChildAction> then child: () -> Child,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
+  ) -> _IfCaseLetReducer<Self, Child> where ChildState == Child.State, ChildAction == Child.Action {
+    _IfCaseLetReducer(
+      parent: self, child: child(), toChildState: toChildState, toChildAction: toChildAction,
+      location: ReducerLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+  }
+
+  /// `forEach` over a case path of `(id, action)` pairs.
+  @available(
+    *, deprecated,
+    message: "Use the version of this operator with case key paths, instead. See the following migration guide for more information: https://swiftpackageindex.com/pointfreeco/swift-composable-architecture/main/documentation/composablearchitecture/migratingto1.4#Using-case-key-paths"
+  )
+  public func forEach<ElementState, ElementAction, ID: Hashable & Sendable, Element: Reducer>(
+    _ toElements: WritableKeyPath<State, IdentifiedArray<ID, ElementState>>,
+    action toElementAction: AnyCasePath<Action, (ID, ElementAction)>,
+    @ReducerBuilder<ElementState, ElementAction> element: () -> Element,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
+  ) -> _ForEachReducer<Self, ID, Element>
+  where ElementState == Element.State, ElementAction == Element.Action {
+    _ForEachReducer(
+      parent: self, toElements: toElements,
+      toElementAction: AnyCasePath(
+        embed: { action in
+          switch action {
+          case .element(let id, let elementAction): toElementAction.embed((id, elementAction))
+          }
+        },
+        extract: { action in
+          toElementAction.extract(from: action).map { .element(id: $0.0, action: $0.1) }
+        }),
+      element: element(),
+      location: ReducerLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+  }
+
+  /// The stack `forEach` over a case path.
+  @available(
+    *, deprecated,
+    message: "Use the version of this operator with case key paths, instead. See the following migration guide for more information: https://swiftpackageindex.com/pointfreeco/swift-composable-architecture/main/documentation/composablearchitecture/migratingto1.4#Using-case-key-paths"
+  )
+  public func forEach<DestinationState, DestinationAction, Destination: Reducer>(
+    _ toStackState: WritableKeyPath<State, StackState<DestinationState>>,
+    action toStackAction: AnyCasePath<Action, StackAction<DestinationState, DestinationAction>>,
+    @ReducerBuilder<DestinationState, DestinationAction> destination: () -> Destination,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
+  ) -> _StackReducer<Self, Destination>
+  where Destination.State == DestinationState, Destination.Action == DestinationAction {
+    _StackReducer(
+      base: self, toStackState: toStackState, toStackAction: toStackAction,
+      destination: destination(),
+      location: ReducerLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+  }
+}
+
+extension TestStore {
+  /// `receive` of a case path's case (any payload).
+  @_disfavoredOverload
+  @available(
+    *, deprecated,
+    message: "Use the version of this operator with case key paths, instead. See the following migration guide for more information: https://swiftpackageindex.com/pointfreeco/swift-composable-architecture/main/documentation/composablearchitecture/migratingto1.4#Using-case-key-paths"
+  )
+  nonisolated(nonsending) public func receive<Value>(
+    _ actionCase: AnyCasePath<Action, Value>,
+    timeout duration: Duration? = nil,
+    assert updateStateToExpectedResult: ((_ state: inout State) throws -> Void)? = nil,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
+  ) async {
+    await receive(
+      casePath: actionCase, timeout: duration, assert: updateStateToExpectedResult,
+      at: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+  }
+}
