@@ -52,7 +52,7 @@ public struct Effect<Action>: Sendable {
     Self(
       .run(
         EffectRun(
-          priority: priority, dependencies: DependencyValues._current, operation: operation,
+          priority: priority, dependencies: DependencyScope.current, operation: operation,
           catch: handler, fileID: fileID, filePath: filePath, line: line, column: column)))
   }
 
@@ -147,7 +147,7 @@ struct CancelID: Hashable, @unchecked Sendable {
 
   /// `id` at the navigation path current where it is used.
   init<ID: Hashable & Sendable>(_ id: ID) {
-    self.init(id, path: DependencyValues._current.navigationIDPath)
+    self.init(id, path: DependencyScope.current.navigationIDPath)
   }
 
   /// `id` at `path`.

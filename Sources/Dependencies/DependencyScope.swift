@@ -80,6 +80,12 @@ package enum DependencyScope {
   @inline(never)
   package static func exit() { TaskLocalRuntime.pop() }
 
+  /// The values current on this task/thread, read through the fast path when it is on (what
+  /// `DependencyValues._current` returns, without `TaskLocal.get`'s unspecialized generic call
+  /// in a module above).
+  @inline(never)
+  package static var current: DependencyValues { currentDependencies }
+
   /// Whether `values` are the ones current on this task/thread.
   @inline(never)
   package static func isCurrent(_ values: DependencyValues) -> Bool {

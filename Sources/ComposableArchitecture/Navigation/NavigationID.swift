@@ -98,10 +98,16 @@ extension Reducer {
   func reduce(
     into state: inout State, action: Action, navigationIDPath path: NavigationIDPath
   ) -> Effect<Action> {
-    withDependencies {
-      $0.navigationIDPath = path
-    } operation: {
-      reduce(into: &state, action: action)
+    var values = DependencyScope.current
+    values.navigationIDPath = path
+    switch DependencyScope.enterUnlessCurrent(values) {
+    case .alreadyCurrent:
+      return reduce(into: &state, action: action)
+    case .entered:
+      defer { DependencyScope.exit() }
+      return reduce(into: &state, action: action)
+    case .safePathNeeded:
+      return DependencyScope.withValuesSafely(values) { reduce(into: &state, action: action) }
     }
   }
 }

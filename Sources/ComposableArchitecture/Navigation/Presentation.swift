@@ -167,7 +167,7 @@ public struct _PresentationReducer<Base: Reducer, Destination: Reducer>: Reducer
   /// Runs the destination and the base in TCA's order; dismisses and cancels as described on
   /// `ifLet`.
   public func reduce(into state: inout Base.State, action: Base.Action) -> Effect<Base.Action> {
-    let path = DependencyValues._current.navigationIDPath
+    let path = DependencyScope.current.navigationIDPath
     let initial = state[keyPath: toPresentationState]
     var destinationEffects = Effect<Base.Action>.none
     let baseEffects: Effect<Base.Action>

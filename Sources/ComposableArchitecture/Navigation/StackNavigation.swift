@@ -230,7 +230,7 @@ public struct _StackReducer<Base: Reducer, Destination: Reducer>: Reducer {
 
   /// Runs the element reducer and the base in TCA's order; cancels popped elements' effects.
   public func reduce(into state: inout Base.State, action: Base.Action) -> Effect<Base.Action> {
-    let path = DependencyValues._current.navigationIDPath
+    let path = DependencyScope.current.navigationIDPath
     let idsBefore = state[keyPath: toStackState].ids
     var destinationEffects = Effect<Base.Action>.none
     let baseEffects: Effect<Base.Action>

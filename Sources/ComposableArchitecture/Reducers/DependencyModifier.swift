@@ -37,10 +37,16 @@ public struct _DependencyModifier<Base: Reducer>: Reducer {
 
   /// Runs `base` inside the changed dependencies.
   public func reduce(into state: inout Base.State, action: Base.Action) -> Effect<Base.Action> {
-    var values = DependencyValues._current
+    var values = DependencyScope.current
     values.update(update)
-    return DependencyValues.$_current.withValue(values) {
-      base.reduce(into: &state, action: action)
+    switch DependencyScope.enterUnlessCurrent(values) {
+    case .alreadyCurrent:
+      return base.reduce(into: &state, action: action)
+    case .entered:
+      defer { DependencyScope.exit() }
+      return base.reduce(into: &state, action: action)
+    case .safePathNeeded:
+      return DependencyScope.withValuesSafely(values) { base.reduce(into: &state, action: action) }
     }
   }
 

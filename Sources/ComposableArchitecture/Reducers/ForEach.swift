@@ -62,7 +62,7 @@ public struct _ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element:
   public func reduce(into state: inout Parent.State, action: Parent.Action)
     -> Effect<Parent.Action>
   {
-    let path = DependencyValues._current.navigationIDPath
+    let path = DependencyScope.current.navigationIDPath
     let elementEffects = reduceElement(into: &state, action: action, path: path)
     let idsBefore = state[keyPath: toElements].ids
     let parentEffects = parent.reduce(into: &state, action: action)

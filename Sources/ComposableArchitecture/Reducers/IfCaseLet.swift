@@ -41,7 +41,7 @@ public struct _IfCaseLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
   public func reduce(into state: inout Parent.State, action: Parent.Action)
     -> Effect<Parent.Action>
   {
-    let path = DependencyValues._current.navigationIDPath
+    let path = DependencyScope.current.navigationIDPath
     let childEffects = reduceChild(into: &state, action: action, path: path)
     let childIDBefore = childID(of: state)
     let parentEffects = parent.reduce(into: &state, action: action)

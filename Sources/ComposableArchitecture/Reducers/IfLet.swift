@@ -37,7 +37,7 @@ public struct _IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
   public func reduce(into state: inout Parent.State, action: Parent.Action)
     -> Effect<Parent.Action>
   {
-    let path = DependencyValues._current.navigationIDPath
+    let path = DependencyScope.current.navigationIDPath
     let childEffects = reduceChild(into: &state, action: action, path: path)
     let childIDBefore = state[keyPath: toChildState].map {
       NavigationID(base: $0, keyPath: toChildState)
