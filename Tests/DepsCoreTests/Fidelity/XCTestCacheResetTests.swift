@@ -18,7 +18,7 @@ import XCTest
 final class XCTestCacheResetTests: XCTestCase {
   func testTheResetObserverIsFoundByName() {
     XCTAssertNotNil(
-      _typeByName("15DepsTestSupport16XCTestCacheResetO") as? any _DepsTestSupportHook.Type)
+      TestSupportTypes.type(named: "XCTestCacheReset") as? any _DepsTestSupportHook.Type)
   }
 
   func testCachePollution1() {
