@@ -147,10 +147,11 @@ public final class TestStore<State: Equatable, Action>: @unchecked Sendable {
   ) async where Action: Equatable {
     let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     let nanoseconds = duration.map(nanoseconds(of:)) ?? timeout
-    await waitForReceived(matching: { $0 == expectedAction }, nanoseconds: nanoseconds)
+    let waited = await waitForReceived(
+      matching: { $0 == expectedAction }, nanoseconds: nanoseconds)
     finishReceive(
       matching: { $0 == expectedAction }, expected: expectedAction,
-      timedOut: (nanoseconds, duration != nil), assert: updateStateToExpectedResult,
+      timedOut: (nanoseconds, duration != nil, waited), assert: updateStateToExpectedResult,
       at: location)
   }
 
@@ -164,9 +165,9 @@ public final class TestStore<State: Equatable, Action>: @unchecked Sendable {
   ) async {
     let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     let nanoseconds = duration.map(nanoseconds(of:)) ?? timeout
-    await waitForReceived(matching: isMatching, nanoseconds: nanoseconds)
+    let waited = await waitForReceived(matching: isMatching, nanoseconds: nanoseconds)
     finishReceive(
-      matching: isMatching, expected: nil, timedOut: (nanoseconds, duration != nil),
+      matching: isMatching, expected: nil, timedOut: (nanoseconds, duration != nil, waited),
       assert: updateStateToExpectedResult, at: location)
   }
 
@@ -255,13 +256,15 @@ public final class TestStore<State: Equatable, Action>: @unchecked Sendable {
     matching isMatching: @escaping (Action) -> Bool, expected: Action?, nanoseconds: UInt64,
     explicitTimeout: Bool, assert: ((inout State) throws -> Void)?, at location: SourceLocation
   ) {
-    core.lock.withLock {
+    let waited = core.lock.withLock {
+      let waited = core.hasEffectsInFlight
       _ = core.pump(
         until: { self.hasReceived(matching: isMatching) },
         deadline: MonotonicClock.deadline(afterNanoseconds: nanoseconds))
+      return waited
     }
     finishReceive(
-      matching: isMatching, expected: expected, timedOut: (nanoseconds, explicitTimeout),
+      matching: isMatching, expected: expected, timedOut: (nanoseconds, explicitTimeout, waited),
       assert: assert, at: location)
   }
 
@@ -387,31 +390,33 @@ public final class TestStore<State: Equatable, Action>: @unchecked Sendable {
     return received.contains { isMatching($0.action) }
   }
 
+  /// Runs effects until an action matching `isMatching` was received or `nanoseconds` passed;
+  /// returns whether effects were in flight to wait for (TCA reports a timeout only then).
   nonisolated(nonsending) func waitForReceived(
     matching isMatching: @escaping (Action) -> Bool, nanoseconds: UInt64
-  )
-    async
-  {
+  ) async -> Bool {
     let core = self.core
+    let waited = core.lock.withLock { core.hasEffectsInFlight }
     _ = await core.pumpAsync(
       until: { self.hasReceived(matching: isMatching) },
       deadline: MonotonicClock.deadline(afterNanoseconds: nanoseconds))
+    return waited
   }
 
   /// `failureMessage` and `describeUnexpected` replace the default texts (receive by case).
   func finishReceive(
     matching isMatching: (Action) -> Bool, expected: Action?,
-    timedOut: (nanoseconds: UInt64, explicit: Bool),
+    timedOut: (nanoseconds: UInt64, explicit: Bool, waited: Bool),
     assert: ((inout State) throws -> Void)?, at location: SourceLocation,
     failureMessage: String? = nil, describeUnexpected: ((Action) -> String)? = nil
   ) {
     core.lock.withLock {
       let exhaustive = storedExhaustivity == .on
-      if !hasReceived(matching: isMatching) && core.hasEffectsInFlight {
+      if !hasReceived(matching: isMatching) && timedOut.waited {
         report(
           wording.receiveTimedOut(
             exhaustive: exhaustive, nanoseconds: timedOut.nanoseconds,
-            explicitTimeout: timedOut.explicit),
+            explicitTimeout: timedOut.explicit, inFlight: core.hasEffectsInFlight),
           at: location)
       }
       let failure =

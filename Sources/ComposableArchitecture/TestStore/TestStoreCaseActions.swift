@@ -138,9 +138,9 @@ extension TestStore {
     at location: SourceLocation
   ) async {
     let nanoseconds = duration.map(nanoseconds(of:)) ?? timeout
-    await waitForReceived(matching: isMatching, nanoseconds: nanoseconds)
+    let waited = await waitForReceived(matching: isMatching, nanoseconds: nanoseconds)
     finishReceive(
-      matching: isMatching, expected: nil, timedOut: (nanoseconds, duration != nil),
+      matching: isMatching, expected: nil, timedOut: (nanoseconds, duration != nil, waited),
       assert: assert, at: location, failureMessage: TestStoreMessages.didNotReceiveCase,
       describeUnexpected: describeUnexpected)
   }
