@@ -47,6 +47,11 @@ public final class TestStore<State: Equatable, Action>: @unchecked Sendable {
   private var isCompleted = false
   private let location: SourceLocation
 
+  /// True once the feature dismissed itself (`@Dependency(\.dismiss)` called at the root, as
+  /// in TCA): its effects were cancelled then, and a later `send` fails.
+  public var isDismissed: Bool { core.lock.withLock { dismissal.isDismissed } }
+  private let dismissal = DismissalFlag()
+
   /// How exhaustively the store asserts (default `.on`).
   public var exhaustivity: Exhaustivity {
     get { core.lock.withLock { storedExhaustivity } }
@@ -64,7 +69,8 @@ public final class TestStore<State: Equatable, Action>: @unchecked Sendable {
   /// The default time `receive` and `finish` wait, in nanoseconds (1 second).
   public var timeout: UInt64 = 1_000_000_000
 
-  /// Creates a test store in the test context, with a fresh cache of default values.
+  /// Creates a test store in the test context. It shares the running test's cache of default
+  /// values, as in TCA: a default the test body read is the one the store's reducer sees.
   ///
   /// - Parameters:
   ///   - initialState: the first state.
@@ -79,7 +85,6 @@ public final class TestStore<State: Equatable, Action>: @unchecked Sendable {
   ) where R.State == State, R.Action == Action {
     var values = DependencyValues._current
     values.context = .test
-    values.useFreshCache()
     values.update(prepareDependencies)
     let (reducer, state) = DependencyValues.$_current.withValue(values) {
       (reducer(), initialState())
@@ -92,7 +97,46 @@ public final class TestStore<State: Equatable, Action>: @unchecked Sendable {
     core.onEffectAction = { [weak self] action, state, origin in
       self?.received.append(Received(action: action, state: state, origin: origin))
     }
+    // The feature calling `dismiss()` at the root: as TCA's, the store is dismissed and its
+    // in-flight effects are skipped without a report.
+    let dismissal = self.dismissal
+    let runtime: StoreRuntime = core
+    core.dependencies[RootDismissalKey.self] = RootDismissal { [weak runtime] in
+      guard let runtime else { return }
+      runtime.lock.withLock {
+        dismissal.isDismissed = true
+        for origin in Set(runtime.inFlightOrigins) { runtime.cancel(origin: origin) }
+      }
+    }
     attachClocks()
+  }
+
+  /// Runs `operation` with the store's exhaustivity set to `exhaustivity`, then restores it.
+  ///
+  /// ```swift
+  /// store.withExhaustivity(.off) { … }
+  /// ```
+  public func withExhaustivity<R>(
+    _ exhaustivity: Exhaustivity, operation: () throws -> R
+  ) rethrows -> R {
+    let previous = self.exhaustivity
+    defer { self.exhaustivity = previous }
+    self.exhaustivity = exhaustivity
+    return try operation()
+  }
+
+  /// The async form of `withExhaustivity(_:operation:)`.
+  ///
+  /// ```swift
+  /// await store.withExhaustivity(.off) { await store.send(.refresh) }
+  /// ```
+  nonisolated(nonsending) public func withExhaustivity<R>(
+    _ exhaustivity: Exhaustivity, operation: () async throws -> R
+  ) async rethrows -> R {
+    let previous = self.exhaustivity
+    defer { self.exhaustivity = previous }
+    self.exhaustivity = exhaustivity
+    return try await operation()
   }
 
   deinit {
@@ -226,6 +270,10 @@ public final class TestStore<State: Equatable, Action>: @unchecked Sendable {
     site: String? = nil
   ) -> TestStoreTask {
     let origin = core.lock.withLock { () -> UInt64 in
+      if dismissal.isDismissed {
+        report(TestStoreMessages.sendToDismissed, at: location)
+        return 0
+      }
       if !received.isEmpty {
         switch storedExhaustivity {
         case .on:
@@ -570,4 +618,9 @@ package struct SourceLocation: Sendable {
     self.line = line
     self.column = column
   }
+}
+
+/// Whether a test store's feature dismissed itself (read and written under the store's lock).
+private final class DismissalFlag: @unchecked Sendable {
+  var isDismissed = false
 }

@@ -115,6 +115,8 @@ package enum TestStoreMessages {
     """
   }
 
+  package static let sendToDismissed = "Can't send action to dismissed test store."
+
   package static let noReceivedActionsToSkip = "There were no received actions to skip."
   package static let noInFlightEffectsToSkip = "There were no in-flight effects to skip."
 

@@ -176,7 +176,7 @@ struct Presenter: Reducer {
 
   @Test func dismissOutsideAPresentationIsReported() async {
     let issues = await recordIssues {
-      let store = TestStore(initialState: Sheet.State()) { Sheet() }
+      let store = Store(initialState: Sheet.State()) { Sheet() }
       await store.send(.closeButtonTapped).finish()
     }
     #expect(
