@@ -33,6 +33,10 @@ public struct DependencyValues: Sendable {
   ///
   /// - Parameters:
   ///   - key: the key type.
+  ///   - fileID: where the value is read (an issue about it points there).
+  ///   - filePath: its `#filePath`.
+  ///   - line: its `#line`.
+  ///   - column: its `#column`.
   ///   - function: the name of the `DependencyValues` property reading it (used in messages).
   public subscript<Key: TestDependencyKey>(
     key: Key.Type,

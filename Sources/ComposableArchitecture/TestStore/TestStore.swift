@@ -66,8 +66,13 @@ public final class TestStore<State: Equatable, Action>: @unchecked Sendable {
   /// store is exhaustive (`ExpectedStateUpdates`); nil unless `depsh test --update` asks.
   package var onStateMismatch: ((State, State, Bool) -> Void)?
 
-  /// The default time `receive` and `finish` wait, in nanoseconds (1 second).
-  public var timeout: UInt64 = 1_000_000_000
+  /// The default time `receive` and `finish` wait (1 second).
+  public var timeout: Duration {
+    get { .nanoseconds(Int64(clamping: timeoutNanoseconds)) }
+    set { timeoutNanoseconds = nanoseconds(of: newValue) }
+  }
+  /// `timeout` in nanoseconds.
+  var timeoutNanoseconds: UInt64 = 1_000_000_000
 
   /// Creates a test store in the test context. It shares the running test's cache of default
   /// values, as in TCA: a default the test body read is the one the store's reducer sees.
@@ -76,6 +81,10 @@ public final class TestStore<State: Equatable, Action>: @unchecked Sendable {
   ///   - initialState: the first state.
   ///   - reducer: builds the reducer under test.
   ///   - prepareDependencies: overrides for this test.
+  ///   - fileID: where the test store is created (its end-of-test failures point there).
+  ///   - filePath: its `#filePath`.
+  ///   - line: its `#line`.
+  ///   - column: its `#column`.
   public init<R: Reducer>(
     initialState: @autoclosure () -> R.State,
     @ReducerBuilder<State, Action> reducer: () -> R,
@@ -190,7 +199,7 @@ public final class TestStore<State: Equatable, Action>: @unchecked Sendable {
     line: UInt = #line, column: UInt = #column
   ) async where Action: Equatable {
     let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-    let nanoseconds = duration.map(nanoseconds(of:)) ?? timeout
+    let nanoseconds = duration.map(nanoseconds(of:)) ?? timeoutNanoseconds
     let waited = await waitForReceived(
       matching: { $0 == expectedAction }, nanoseconds: nanoseconds)
     finishReceive(
@@ -208,7 +217,7 @@ public final class TestStore<State: Equatable, Action>: @unchecked Sendable {
     line: UInt = #line, column: UInt = #column
   ) async {
     let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-    let nanoseconds = duration.map(nanoseconds(of:)) ?? timeout
+    let nanoseconds = duration.map(nanoseconds(of:)) ?? timeoutNanoseconds
     let waited = await waitForReceived(matching: isMatching, nanoseconds: nanoseconds)
     finishReceive(
       matching: isMatching, expected: nil, timedOut: (nanoseconds, duration != nil, waited),
@@ -222,7 +231,7 @@ public final class TestStore<State: Equatable, Action>: @unchecked Sendable {
     fileID: StaticString = #fileID, filePath: StaticString = #filePath,
     line: UInt = #line, column: UInt = #column
   ) async {
-    let nanoseconds = duration.map(nanoseconds(of:)) ?? timeout
+    let nanoseconds = duration.map(nanoseconds(of:)) ?? timeoutNanoseconds
     let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     assertNoReceivedActions(at: location)
     let core = self.core
@@ -296,7 +305,7 @@ public final class TestStore<State: Equatable, Action>: @unchecked Sendable {
       core.pumpReady()
       return origin
     }
-    return TestStoreTask(core: core, origin: origin, timeout: timeout)
+    return TestStoreTask(core: core, origin: origin, timeout: timeoutNanoseconds)
   }
 
   /// `receive` without `async`: blocks this thread up to `nanoseconds` while effects wait.

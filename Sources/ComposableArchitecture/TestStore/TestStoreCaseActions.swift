@@ -137,7 +137,7 @@ extension TestStore {
     timeout duration: Duration?, assert: ((inout State) throws -> Void)?,
     at location: SourceLocation
   ) async {
-    let nanoseconds = duration.map(nanoseconds(of:)) ?? timeout
+    let nanoseconds = duration.map(nanoseconds(of:)) ?? timeoutNanoseconds
     let waited = await waitForReceived(matching: isMatching, nanoseconds: nanoseconds)
     finishReceive(
       matching: isMatching, expected: nil, timedOut: (nanoseconds, duration != nil, waited),
