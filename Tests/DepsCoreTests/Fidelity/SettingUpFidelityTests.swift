@@ -110,6 +110,40 @@ private func missingLive(line: Int) -> String {
     }
   }
 
+  /// swift-dependencies reports a missing live value at every read that uses it (its cache
+  /// checks before looking the value up): through one `@Dependency` read three times, and
+  /// through `DependencyValues` directly, but not while setting up.
+  @Test func aMissingLiveValueIsReportedAtEveryReadThatUsesIt() {
+    let line = #line + 1
+    @Dependency(\.fidelityReuseClient) var reuseClient
+    let issues = recordIssues {
+      withDependencies { $0 = .live } operation: {
+        for _ in 1...3 { _ = reuseClient.count() }
+        withDependencies { _ = $0.fidelityReuseClient } operation: {}
+      }
+    }
+    #expect(issues.map(\.message) == Array(repeating: missingLive(line: line), count: 3))
+    let direct = recordIssues {
+      withDependencies { $0 = .live } operation: {
+        _ = DependencyValues._current.fidelityReuseClient
+        _ = DependencyValues._current.fidelityReuseClient
+      }
+    }
+    #expect(direct.count == 2)
+  }
+
+  /// A value prepared for such a key is not reported.
+  @Test func aPreparedValueOfAKeyWithNoLiveValueIsNotReported() {
+    let issues = recordIssues {
+      withDependencies { $0 = .live } operation: {
+        prepareDependencies { $0.fidelityReuseClient = FidelityReuseClient.testValue }
+        _ = DependencyValues._current.fidelityReuseClient
+        _ = DependencyValues._current.fidelityReuseClient
+      }
+    }
+    #expect(issues.isEmpty)
+  }
+
   /// swift-dependencies' `testDeadlock` and `testPrepareDependencies_WithDependencies`: a key
   /// with no test value, first computed while being set up, is cached without a report, and the
   /// reads that use it later report nothing either.
