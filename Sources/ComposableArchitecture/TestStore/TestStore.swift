@@ -9,6 +9,7 @@
 // for outside work. Both share the same logic below.
 
 import DepsConcurrency
+@_spi(SharedChangeTracking) import Sharing
 
 /// A store for exhaustive tests of a feature.
 ///
@@ -42,17 +43,20 @@ public final class TestStore<State: Equatable, Action>: @unchecked Sendable {
   package let core: StoreCore<State, Action>
   private var received: [Received] = []
   private var sends: [UInt64: SendRecord] = [:]
-  private var expectedState: State
+  var expectedState: State
   private var clockTokens: [() -> Void] = []
   private var isCompleted = false
   private let location: SourceLocation
+  /// Records shared-state changes for the assertions (TestStoreSharedState.swift).
+  let sharedChangeTracker = SharedChangeTracker()
+  var isAssertingSharedState = false
 
   /// How exhaustively the store asserts (default `.on`).
   public var exhaustivity: Exhaustivity {
     get { core.lock.withLock { storedExhaustivity } }
     set { core.lock.withLock { storedExhaustivity = newValue } }
   }
-  private var storedExhaustivity: Exhaustivity = .on
+  var storedExhaustivity: Exhaustivity = .on
 
   /// How failures show values and name calls: Swift syntax for Swift tests; the C and Lua
   /// fronts give their own.
@@ -81,6 +85,7 @@ public final class TestStore<State: Equatable, Action>: @unchecked Sendable {
     values.context = .test
     values.useFreshCache()
     values.update(prepareDependencies)
+    sharedChangeTracker.track(&values)
     let (reducer, state) = DependencyValues.$_current.withValue(values) {
       (reducer(), initialState())
     }
@@ -189,6 +194,7 @@ public final class TestStore<State: Equatable, Action>: @unchecked Sendable {
         wording.finishTimedOut(nanoseconds: nanoseconds, explicitTimeout: duration != nil),
         at: location)
     }
+    assertNoSharedChanges(at: location)
     core.instrument?.testStoreFinished(
       fileID: location.fileID, filePath: location.filePath, line: location.line,
       column: location.column)
@@ -361,6 +367,7 @@ public final class TestStore<State: Equatable, Action>: @unchecked Sendable {
             at: record?.location ?? location)
         }
       }
+      assertNoSharedChanges(at: location)
       core.close()
     }
   }
@@ -448,6 +455,10 @@ public final class TestStore<State: Equatable, Action>: @unchecked Sendable {
     actual: State, modify: ((inout State) throws -> Void)?, at location: SourceLocation,
     skipUnnecessaryModify: Bool = false
   ) {
+    let runInSharedScope = assertingSharedState(skipUnnecessaryModify: skipUnnecessaryModify) {
+      assertState(actual: actual, modify: modify, at: location, skipUnnecessaryModify: $0)
+    }
+    if runInSharedScope { return }
     let exhaustive = storedExhaustivity == .on
     let before = exhaustive ? expectedState : actual
     var expected = before
@@ -485,7 +496,7 @@ public final class TestStore<State: Equatable, Action>: @unchecked Sendable {
     expectedState = actual
   }
 
-  private func report(_ message: String, at location: SourceLocation) {
+  func report(_ message: String, at location: SourceLocation) {
     var message = message
     // A traced Swift test's failure ends with its last steps (the fronts add them themselves).
     if wording.endsWithLastSteps, let steps = core.instrument?.failureEpilogue() {
