@@ -57,12 +57,7 @@ public struct Shared<Value> {
 
   /// The current value. Change it with `withLock`.
   public var wrappedValue: Value {
-    get {
-      if SharedChangeTracker.isAsserting {
-        return reference.snapshot ?? reference.liveValue
-      }
-      return reference.liveValue
-    }
+    get { reference.currentValue }
     @available(*, deprecated, message: "Use '$shared.withLock' to modify a shared value with exclusive access.")
     nonmutating set {
       withLock { $0 = newValue }
@@ -85,11 +80,11 @@ public struct Shared<Value> {
       defer { reference.takeSnapshot(snapshot, location: location) }
       return try operation(&snapshot)
     }
-    return try reference.withLiveLock { value in
+    return try reference.withRootLock {
       if SharedChangeTracker.isTracking {
-        reference.takeSnapshot(value, location: location)
+        reference.takeSnapshot(reference.liveValue, location: location)
       }
-      return try operation(&value)
+      return try reference.withLiveLock { try operation(&$0) }
     }
   }
 
@@ -199,6 +194,14 @@ public enum SharedLoadError: Error, Equatable, CustomStringConvertible {
   }
 }
 
+extension SharedMutableReference {
+  /// The value a `Shared` reads: the snapshot under a test's assertion, else the live value.
+  var currentValue: Value {
+    if SharedChangeTracker.isAsserting, let snapshot { return snapshot }
+    return liveValue
+  }
+}
+
 extension Shared: @unchecked Sendable {}
 
 extension Shared: CustomStringConvertible {
@@ -241,11 +244,26 @@ extension Shared: Identifiable where Value: Identifiable {
 
 extension RangeReplaceableCollection {
   /// One shared element per element of a shared identified array, in order.
-  public init<Element: Identifiable>(_ shared: Shared<IdentifiedArray<Element.ID, Element>>)
+  public init<ID: Hashable, Element>(_ shared: Shared<IdentifiedArray<ID, Element>>)
   where Self.Element == Shared<Element> {
     self.init()
-    for id in shared.wrappedValue.ids {
+    let ids = shared.wrappedValue.ids
+    reserveCapacity(ids.count)
+    for id in ids {
       if let element = Shared<Element>(shared[dynamicMember: \.[id: id]]) { append(element) }
+    }
+  }
+
+  /// One read-only shared element per element of a shared identified array, in order.
+  public init<ID: Hashable, Element>(_ shared: SharedReader<IdentifiedArray<ID, Element>>)
+  where Self.Element == SharedReader<Element> {
+    self.init()
+    let ids = shared.wrappedValue.ids
+    reserveCapacity(ids.count)
+    for id in ids {
+      if let element = SharedReader<Element>(shared[dynamicMember: \.[id: id]]) {
+        append(element)
+      }
     }
   }
 }

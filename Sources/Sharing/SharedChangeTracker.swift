@@ -109,7 +109,8 @@ public struct SharedChangeTracker: Hashable, Sendable {
   static func assertedSnapshot<Value>(of reference: some SharedMutableReference<Value>) -> Value? {
     guard let tracker = asserting else { return nil }
     return tracker.changes.lock.withLock {
-      tracker.changes.storage[reference.rootID]?.value as? Value
+      guard let change = tracker.changes.storage[reference.rootID] else { return nil }
+      return change.value as? Value
     }
   }
 

@@ -35,8 +35,10 @@ public struct SharedReader<Value> {
 
   /// A read-only view of a shared value.
   public init(_ base: Shared<Value>) {
-    let shared = UncheckedBox(base)
-    self.init(reference: base.reference, readShared: { shared.value.wrappedValue })
+    // The reference now, not the `Shared`: pointing the `Shared` elsewhere later does not
+    // move this reader.
+    let reference = base.reference
+    self.init(reference: reference, readShared: { reference.currentValue })
   }
 
   /// A reader of a constant value.

@@ -296,4 +296,52 @@ struct CarelessKey: SharedReaderKey, Hashable {
     }
     #expect(issues.map(\.message) == [])
   }
+
+  @Test func trackingDerivedReferences() {
+    let stats = Shared(value: User(id: 1, name: "Blob"))
+    let optional = Shared<Int?>(value: 1)
+    guard let unwrapped = Shared(optional) else {
+      Issue.record("Expected a value")
+      return
+    }
+    let tracker = SharedChangeTracker(reportUnassertedChanges: false)
+    tracker.track {
+      stats.name.withLock { $0 = "Blob Jr." }
+      unwrapped.withLock { $0 += 1 }
+    }
+    tracker.assert {
+      #expect(stats.name.wrappedValue == "Blob")
+      #expect(unwrapped.wrappedValue == 1)
+      #expect(stats.name != stats.name)
+      stats.name.withLock { $0 = "Blob Jr." }
+      unwrapped.withLock { $0 = 2 }
+      #expect(stats == stats)
+      #expect(optional == optional)
+    }
+  }
+
+  @Test func optionalValuesAndMissingKeys() async {
+    @Shared(.inMemory("optional")) var count: Int? = 0
+    #expect(count == 0)
+    @Shared(.inMemory("doubleOptional")) var nested: Int?? = .some(nil)
+    #expect(nested == .some(nil))
+    await #expect(throws: SharedLoadError.noValue(#".inMemory("missing")"#)) {
+      _ = try await Shared<Int?>(require: .inMemory("missing"))
+    }
+    // Under an assertion with no change tracked, an optional reads its live value.
+    let tracker = SharedChangeTracker(reportUnassertedChanges: false)
+    tracker.assert { #expect(count == 0) }
+  }
+
+  @Test func readerKeepsItsReferenceWhenTheSharedMoves() {
+    @Shared(value: User(id: 1, name: "Blob")) var user
+    let id: SharedReader<Int> = $user.id
+    let whole = SharedReader($user)
+    $user.withLock { $0.id = 42 }
+    #expect(id.wrappedValue == 42)
+    $user = Shared(value: User(id: 1729, name: "Other"))
+    #expect(id.wrappedValue == 42)
+    #expect(whole.wrappedValue.id == 42)
+    #expect(user.id == 1729)
+  }
 }

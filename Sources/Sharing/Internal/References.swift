@@ -31,6 +31,9 @@ protocol SharedMutableReference<Value>: SharedReadReference {
   func takeSnapshot(_ value: Value, location: SharedSourceLocation)
   /// Changes the live value under the reference's lock (and saves it, for a key).
   func withLiveLock<R>(_ body: (inout Value) throws -> R) rethrows -> R
+  /// Runs `body` holding the root's (re-entrant) lock, so reading the value before a change
+  /// and the change itself are one step.
+  func withRootLock<R>(_ body: () throws -> R) rethrows -> R
   func save() async throws
   /// True when `other` is the same reference (same root and same path).
   func isSame(as other: any SharedMutableReference<Value>) -> Bool
@@ -69,6 +72,8 @@ final class BoxReference<Value>: SharedMutableReference, @unchecked Sendable {
   func withLiveLock<R>(_ body: (inout Value) throws -> R) rethrows -> R {
     try lock.withLock { try body(&value) }
   }
+
+  func withRootLock<R>(_ body: () throws -> R) rethrows -> R { try lock.withLock(body) }
 
   func isSame(as other: any SharedMutableReference<Value>) -> Bool { other === self }
 }
@@ -184,6 +189,8 @@ extension PersistentReference: SharedMutableReference where Key: SharedKey {
     }
   }
 
+  func withRootLock<R>(_ body: () throws -> R) rethrows -> R { try lock.withLock(body) }
+
   func save() async throws {
     let key = self.key
     let value = liveValue
@@ -236,6 +243,8 @@ final class KeyPathReference<Base: SharedMutableReference, Value>: SharedMutable
   func withLiveLock<R>(_ body: (inout Value) throws -> R) rethrows -> R {
     try base.withLiveLock { try body(&$0[keyPath: keyPath]) }
   }
+
+  func withRootLock<R>(_ body: () throws -> R) rethrows -> R { try base.withRootLock(body) }
 
   func isSame(as other: any SharedMutableReference<Value>) -> Bool {
     guard let other = other as? KeyPathReference<Base, Value> else { return false }
@@ -290,6 +299,8 @@ where Base.Value == Value? {
       }
     }
   }
+
+  func withRootLock<R>(_ body: () throws -> R) rethrows -> R { try base.withRootLock(body) }
 
   func isSame(as other: any SharedMutableReference<Value>) -> Bool {
     guard let other = other as? UnwrappedReference<Base, Value> else { return false }

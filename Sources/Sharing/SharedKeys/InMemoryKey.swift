@@ -34,10 +34,10 @@ public struct InMemoryKey<Value: Sendable>: SharedKey {
     case .initialValue(let initialValue):
       continuation.resume(returning: store.values.value(key, default: initialValue))
     case .userInitiated:
-      if let value = store.values.value(key) as? Value {
-        continuation.resume(returning: value)
-      } else {
-        continuation.resumeReturningInitialValue()
+      // A pattern, not `as?`: a missing value must not cast to an optional `Value`.
+      switch store.values.value(key) {
+      case .some(let value as Value): continuation.resume(returning: value)
+      default: continuation.resumeReturningInitialValue()
       }
     }
   }
@@ -68,7 +68,7 @@ public struct InMemoryStorage: Hashable, Sendable {
     func set(_ value: any Sendable, _ key: String) { lock.withLock { storage[key] = value } }
     func value<Value: Sendable>(_ key: String, default initial: Value) -> Value {
       lock.withLock {
-        if let value = storage[key] as? Value { return value }
+        if case .some(let value as Value) = storage[key] { return value }
         storage[key] = initial
         return initial
       }
