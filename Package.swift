@@ -109,7 +109,7 @@ let package = Package(
       dependencies: [
         "CasePaths", "Clocks", "ComposableArchitecture", "ConcurrencyExtras", "CustomDump",
         "Dependencies", "DependenciesMacros", "DepsConcurrency", "DepsRuntime",
-        "IdentifiedCollections", "IssueReporting",
+        "IdentifiedCollections", "IssueReporting", "Sharing",
       ]),
     // swift-dependencies' test support: the Swift Testing traits, recordIssues, the XCTest cache
     // reset. Links the test frameworks, so it is a module of its own that only test targets use.
@@ -128,7 +128,7 @@ let package = Package(
         ])
       ]),
     // The seed catalogue: five features and their clients, registered through the module API.
-    .target(name: "DepsCatalogue", dependencies: ["DepsCore"]),
+    .target(name: "DepsCatalogue", dependencies: ["DepsCore", "Sharing"]),
     .target(name: "LibDeps", dependencies: ["DepsCABI", "DepsCatalogue"]),
     .executableTarget(
       name: "depsh",
