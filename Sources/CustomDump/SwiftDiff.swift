@@ -116,8 +116,12 @@ package enum SwiftDiff {
           out += marked(left, removed) + "\n" + marked(right, added)
           return
         }
-        if SwiftDump.isSingleValueContainer(lhsMirror, children: lhsList)
-          || SwiftDump.isSingleValueContainer(rhsMirror, children: rhsList)
+        // One leaf prints on one line, unless it is a diffed object (`_count: #1 0`), which
+        // opens as custom-dump opens it.
+        let holdsDiffObject = lhsList.first?.value is any _CustomDiffObject
+        if !holdsDiffObject
+          && (SwiftDump.isSingleValueContainer(lhsMirror, children: lhsList)
+            || SwiftDump.isSingleValueContainer(rhsMirror, children: rhsList))
         {
           out +=
             marked(SwiftDump.dump(lhs, name: lhsName, indent: indent, isRoot: isRoot), removed)
