@@ -23,22 +23,17 @@ public struct SharedReader<Value> {
     }
   }
   let box: Box
-  /// The snapshot-aware reading of a `Shared` this reader was made from.
-  let readShared: (@Sendable () -> Value)?
 
   var reference: any SharedReadReference<Value> { box.reference }
 
-  init(reference: any SharedReadReference<Value>, readShared: (@Sendable () -> Value)? = nil) {
+  init(reference: any SharedReadReference<Value>) {
     box = Box(reference)
-    self.readShared = readShared
   }
 
-  /// A read-only view of a shared value.
+  /// A read-only view of a shared value (of its reference now: pointing the `Shared`
+  /// elsewhere later does not move this reader).
   public init(_ base: Shared<Value>) {
-    // The reference now, not the `Shared`: pointing the `Shared` elsewhere later does not
-    // move this reader.
-    let reference = base.reference
-    self.init(reference: reference, readShared: { reference.currentValue })
+    self.init(reference: base.reference)
   }
 
   /// A reader of a constant value.
@@ -59,13 +54,7 @@ public struct SharedReader<Value> {
         return cached.get()
       }
     }
-    let readShared: (@Sendable () -> Value)? = base.readShared.map { read in
-      { @Sendable in
-        if let value = read() { cached.set(value) }
-        return cached.get()
-      }
-    }
-    self.init(reference: open(base.reference), readShared: readShared)
+    self.init(reference: open(base.reference))
   }
 
   /// The same reader (what a `@SharedReader` parameter is initialized with).
@@ -73,11 +62,8 @@ public struct SharedReader<Value> {
     self = projectedValue
   }
 
-  /// The current value.
-  public var wrappedValue: Value {
-    if let readShared { return readShared() }
-    return reference.liveValue
-  }
+  /// The current value (the live one, also under a test's assertion, as the original's).
+  public var wrappedValue: Value { reference.liveValue }
 
   /// The reader itself.
   public var projectedValue: Self {
@@ -103,11 +89,7 @@ public struct SharedReader<Value> {
     func open(_ reference: some SharedReadReference<Value>) -> any SharedReadReference<Member> {
       ReadReference(base: reference, label: label, transform: body)
     }
-    var readMember: (@Sendable () -> Member)?
-    if let readShared {
-      readMember = { @Sendable in body(readShared()) }
-    }
-    return SharedReader<Member>(reference: open(reference), readShared: readMember)
+    return SharedReader<Member>(reference: open(reference))
   }
 
   /// Reloads the value from its key.

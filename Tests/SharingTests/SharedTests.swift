@@ -246,6 +246,17 @@ struct CarelessKey: SharedReaderKey, Hashable {
       ])
   }
 
+  @Test func readersReadTheLiveValueUnderAnAssertion() {
+    let count = Shared(value: 0)
+    let reader = SharedReader(count)
+    let tracker = SharedChangeTracker(reportUnassertedChanges: false)
+    tracker.track { count.withLock { $0 = 1 } }
+    tracker.assert {
+      #expect(count.wrappedValue == 0)
+      #expect(reader.wrappedValue == 1)
+    }
+  }
+
   @Test func changeTrackerAssertsAgainstSnapshots() {
     let count = Shared(value: 0)
     let tracker = SharedChangeTracker(reportUnassertedChanges: false)
