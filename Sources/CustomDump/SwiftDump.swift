@@ -68,8 +68,28 @@ package enum SwiftDump {
     }
   }
 
+  /// What a name prints before a value: `name: `, or `name: #1 ` for a diffed object's
+  /// (`objectName`).
+  static func label(_ name: String?) -> String {
+    guard let name else { return "" }
+    guard let marker = name.firstIndex(of: objectMarker) else { return "\(name): " }
+    let base = name[..<marker]
+    let tag = name[name.index(after: marker)...]
+    return base.isEmpty ? "\(tag) " : "\(base): \(tag) "
+  }
+
+  private static let objectMarker: Character = "\u{1}"
+
+  /// The name of a `_CustomDiffObject`'s values in a diff: printed `name: #id value`.
+  static func objectName(_ name: String?, id: Int) -> String {
+    "\(name ?? "")\(objectMarker)#\(id)"
+  }
+
   /// Types printed as another value (a `Character` as its `String`, …).
   static func representation(of value: Any) -> Any? {
+    if let represented = value as? any CustomDumpRepresentable {
+      return represented.customDumpValue
+    }
     switch value {
     case let custom as any CustomDumpRepresentable: return custom.customDumpValue
     case let character as Character: return String(character)
@@ -270,7 +290,7 @@ package enum SwiftDump {
         }
       }
     }
-    return indenting((name.map { "\($0): " } ?? "") + out, by: indent)
+    return indenting(label(name) + out, by: indent)
   }
 
   /// A string as a Swift literal: quoted, raw (`#"…"#`) when it holds quotes or backslashes,
@@ -350,6 +370,12 @@ package enum SwiftDump {
   /// Structural equality: `==` for `Equatable` values, identity for the same object, else the
   /// mirrors compared child by child (leaves by their description).
   static func isMirrorEqual(_ lhs: Any, _ rhs: Any) -> Bool {
+    if let left = lhs as? any _CustomDiffObject, let right = rhs as? any _CustomDiffObject,
+      left._objectIdentifier == right._objectIdentifier
+    {
+      let (before, after) = left._customDiffValues
+      return isMirrorEqual(before, after)
+    }
     if type(of: lhs) is AnyClass, type(of: lhs) == type(of: rhs),
       lhs as AnyObject === rhs as AnyObject
     {

@@ -9,6 +9,7 @@
 // for outside work. Both share the same logic below.
 
 import DepsConcurrency
+@_spi(SharedChangeTracking) import Sharing
 
 /// A store for exhaustive tests of a feature.
 ///
@@ -42,10 +43,13 @@ public final class TestStore<State: Equatable, Action>: @unchecked Sendable {
   package let core: StoreCore<State, Action>
   private var received: [Received] = []
   private var sends: [UInt64: SendRecord] = [:]
-  private var expectedState: State
+  var expectedState: State
   private var clockTokens: [() -> Void] = []
   private var isCompleted = false
   private let location: SourceLocation
+  /// Records shared-state changes for the assertions (TestStoreSharedState.swift).
+  let sharedChangeTracker = SharedChangeTracker()
+  var isAssertingSharedState = false
 
   /// True once the feature dismissed itself (`@Dependency(\.dismiss)` called at the root, as
   /// in TCA): its effects were cancelled then, and a later `send` fails.
@@ -57,7 +61,7 @@ public final class TestStore<State: Equatable, Action>: @unchecked Sendable {
     get { core.lock.withLock { storedExhaustivity } }
     set { core.lock.withLock { storedExhaustivity = newValue } }
   }
-  private var storedExhaustivity: Exhaustivity = .on
+  var storedExhaustivity: Exhaustivity = .on
 
   /// How failures show values and name calls: Swift syntax for Swift tests; the C and Lua
   /// fronts give their own.
@@ -95,6 +99,7 @@ public final class TestStore<State: Equatable, Action>: @unchecked Sendable {
     var values = DependencyValues._current
     values.context = .test
     values.update(prepareDependencies)
+    sharedChangeTracker.track(&values)
     let (reducer, state) = DependencyValues.$_current.withValue(values) {
       (reducer(), initialState())
     }
@@ -243,6 +248,7 @@ public final class TestStore<State: Equatable, Action>: @unchecked Sendable {
         wording.finishTimedOut(nanoseconds: nanoseconds, explicitTimeout: duration != nil),
         at: location)
     }
+    assertNoSharedChanges(at: location)
     core.instrument?.testStoreFinished(
       fileID: location.fileID, filePath: location.filePath, line: location.line,
       column: location.column)
@@ -421,6 +427,7 @@ public final class TestStore<State: Equatable, Action>: @unchecked Sendable {
             at: record?.location ?? location)
         }
       }
+      assertNoSharedChanges(at: location)
       core.close()
     }
   }
@@ -510,6 +517,10 @@ public final class TestStore<State: Equatable, Action>: @unchecked Sendable {
     actual: State, modify: ((inout State) throws -> Void)?, at location: SourceLocation,
     skipUnnecessaryModify: Bool = false
   ) {
+    let runInSharedScope = assertingSharedState(skipUnnecessaryModify: skipUnnecessaryModify) {
+      assertState(actual: actual, modify: modify, at: location, skipUnnecessaryModify: $0)
+    }
+    if runInSharedScope { return }
     let exhaustive = storedExhaustivity == .on
     let before = exhaustive ? expectedState : actual
     var expected = before
@@ -547,7 +558,7 @@ public final class TestStore<State: Equatable, Action>: @unchecked Sendable {
     expectedState = actual
   }
 
-  private func report(_ message: String, at location: SourceLocation) {
+  func report(_ message: String, at location: SourceLocation) {
     var message = message
     // A traced Swift test's failure ends with its last steps (the fronts add them themselves).
     if wording.endsWithLastSteps, let steps = core.instrument?.failureEpilogue() {
