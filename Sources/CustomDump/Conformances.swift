@@ -1,5 +1,6 @@
 // The protocols through which a type chooses how swift-custom-dump prints it, honoured by
-// `SwiftDump` (and so by every TestStore failure text and diff).
+// `SwiftDump` (and so by every TestStore failure text and diff); `CustomDumpRepresentable` and
+// `_CustomDiffObject` are beside the equality they take part in (Equality.swift).
 
 /// A type that prints as a fixed text in dumps and diffs.
 ///
@@ -12,17 +13,4 @@
 public protocol CustomDumpStringConvertible {
   /// The text a dump prints for this value.
   var customDumpDescription: String { get }
-}
-
-/// A type that prints as another value in dumps and diffs.
-///
-/// ```swift
-/// struct Wrapper: CustomDumpRepresentable {
-///   var value: Int
-///   var customDumpValue: Any { value }
-/// }
-/// ```
-public protocol CustomDumpRepresentable {
-  /// The value a dump prints in place of this one.
-  var customDumpValue: Any { get }
 }

@@ -91,7 +91,6 @@ package enum SwiftDump {
       return represented.customDumpValue
     }
     switch value {
-    case let custom as any CustomDumpRepresentable: return custom.customDumpValue
     case let character as Character: return String(character)
     case let scalar as Unicode.Scalar: return String(scalar)
     case let substring as Substring: return String(substring)
