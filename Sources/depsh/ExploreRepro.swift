@@ -14,8 +14,8 @@ enum ExploreRepro {
   static let source = #"""
 local deps, shell, seed, dir = ...
 if seed then deps._explore_seed = math.tointeger(seed) end
-deps._explore_report = function(_, text)
-  io.write(text, "\n")
+deps._explore_report = function(name, text)
+  io.write(name, ": ", text, "\n")
 end
 if not dir then return end
 
@@ -67,7 +67,7 @@ deps._explore_repro = function(info)
   out[#out + 1] = "  local s = property:store {"
   out[#out + 1] = "    state = " .. shell.literal(info.state, "    ") .. ","
   if #info.order > 0 then
-    out[#out + 1] = "    order = { " .. table.concat(info.order, ", ") .. " }, -- which ready effect ran first"
+    out[#out + 1] = "    order = { " .. table.concat(info.order, ", ") .. " }, -- which ready effect ran next (0: the oldest)"
   end
   out[#out + 1] = "  }"
   local before = info.state

@@ -138,10 +138,24 @@ private struct Shrinker {
     guard budget > 0 else { return false }
     budget -= 1
     let result = try trial(ExplorePlan(replaying: candidate))
-    guard let found = result.failure, found.kind == failure.kind else { return false }
+    guard let found = result.failure, found.kind == failure.kind,
+      Self.isSimpler(result.steps, than: best)
+    else { return false }
     best = result.steps
     failure = found
     return true
+  }
+
+  /// Shortlex order on the decisions: fewer steps, then fewer decisions, then smaller ones
+  /// first. Only a simpler run replaces the best one, so shrinking never grows a value.
+  static func isSimpler(_ a: [ExploreStep], than b: [ExploreStep]) -> Bool {
+    if a.count != b.count { return a.count < b.count }
+    let sizeA = a.reduce(0) { $0 + $1.size }
+    let sizeB = b.reduce(0) { $0 + $1.size }
+    if sizeA != sizeB { return sizeA < sizeB }
+    let flatA = a.flatMap { $0.action + $0.clock + $0.order }
+    let flatB = b.flatMap { $0.action + $0.clock + $0.order }
+    return flatA.lexicographicallyPrecedes(flatB)
   }
 
   mutating func shrink<E: Error>(
@@ -182,6 +196,22 @@ private struct Shrinker {
       var candidate = best
       candidate[index][keyPath: stream].remove(at: position)
       if best[index][keyPath: stream].count > position + 1, try attempt(candidate, trial) {
+        changed = true
+        continue
+      }
+      // Dropping an element of a list or string along with one from its length (a decision
+      // shortly before it).
+      var dropped = false
+      for earlier in stride(from: position - 1, through: max(0, position - 8), by: -1)
+      where candidate[index][keyPath: stream][earlier] > 0 {
+        var shorter = candidate
+        shorter[index][keyPath: stream][earlier] -= 1
+        if try attempt(shorter, trial) {
+          dropped = true
+          break
+        }
+      }
+      if dropped {
         changed = true
         continue
       }

@@ -5,8 +5,8 @@
 // passing report or raising the falsified one.
 //
 // Hooks depsh sets on the module (the contract with depsh, like LuaTesting.swift's):
-//  - `deps._explore_seed`: the seed of every exploration (`depsh test --seed S`); without it a
-//    property's `seed` field, else a seed from the time — always printed in the report;
+//  - `deps._explore_seed`: the seed of every exploration without a `seed` field of its own
+//    (`depsh test --seed S`); else a seed from the time — always printed in the report;
 //  - `deps._explore_report(name, text)`: told the report of a property that held;
 //  - `deps._explore_repro(info)`: told a falsified property (`depsh test --repro DIR`), returns
 //    the path of the repro it wrote (the report names it).
@@ -104,8 +104,8 @@ enum LuaExplore {
       guard lo.isFinite, hi.isFinite, abs(lo) < 1e15, abs(hi) < 1e15 else {
         throw .argument(lo.isFinite && abs(lo) < 1e15 ? 2 : 1, "a bound below 1e15 expected")
       }
-      guard lo <= hi, lo.rounded(.up) <= hi.rounded(.down) else {
-        throw .argument(2, "the range \(lo) … \(hi) holds no whole number")
+      guard (lo * 1000).rounded(.up) <= (hi * 1000).rounded(.down) else {
+        throw .argument(2, "the range \(lo) … \(hi) holds no number (to three decimals)")
       }
       return push(L, .number(lo, hi))
     }

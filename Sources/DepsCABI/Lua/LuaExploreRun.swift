@@ -316,17 +316,17 @@ extension LuaExplore {
 
   // MARK: Running
 
-  /// The seed of an exploration: `deps._explore_seed`, the spec's, or one from the time.
+  /// The seed of an exploration: the spec's, `deps._explore_seed`, or one from the time.
   private static func seed(_ L: OpaquePointer, _ runtime: LuaRuntime, spec: LuaExploreSpec)
     -> UInt64
   {
+    if let seed = spec.seed { return seed }
     runtime.pushModule(L)
     LuaStack.rawField(L, -1, "_explore_seed")
     var isInteger: Int32 = 0
     let value = clua_tointegerx(L, -1, &isInteger)
     clua_pop(L, 2)
     if isInteger != 0, value >= 0 { return UInt64(value) }
-    if let seed = spec.seed { return seed }
     var now = timespec()
     clock_gettime(CLOCK_REALTIME, &now)
     return (UInt64(now.tv_sec) &* 1_000_000 &+ UInt64(now.tv_nsec / 1000)) % 1_000_000_000

@@ -7,7 +7,7 @@ import ComposableArchitecture
 public indirect enum JSONGen: Sendable, Equatable {
   /// An integer in `lo...hi`.
   case integer(Int, Int)
-  /// A number in `lo...hi`: an integer part and thousandths.
+  /// A number in `lo...hi`, in thousandths.
   case number(Double, Double)
   /// A string of at most `max` characters from `alphabet`.
   case string(max: Int, alphabet: [Character])
@@ -35,11 +35,12 @@ public indirect enum JSONGen: Sendable, Equatable {
     case .integer(let lo, let hi):
       return .int(choices.integer(lo, hi))
     case .number(let lo, let hi):
-      let whole = choices.integer(Int(lo.rounded(.up)), Int(hi.rounded(.down)))
-      let thousandths = Double(choices.choose(1000)) / 1000
-      let value = Double(whole) + (whole < 0 ? -thousandths : thousandths)
-      if value < lo || value > hi || thousandths == 0 { return .double(Double(whole)) }
-      return .double(value)
+      // Thousandths, so shrinking finds the smallest failing value to three decimals.
+      let low = Int((lo * 1000).rounded(.up))
+      let high = Int((hi * 1000).rounded(.down))
+      let thousandths = choices.integer(low, max(low, high))
+      if thousandths % 1000 == 0 { return .double(Double(thousandths / 1000)) }
+      return .double(Double(thousandths) / 1000)
     case .string(let max, let alphabet):
       let length = Int(choices.choose(UInt64(max) + 1))
       var text = ""
