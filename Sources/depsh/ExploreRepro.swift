@@ -38,7 +38,7 @@ local function relative(path)
 end
 
 local function call(method, action, payload, assertion)
-  local text = "  s:" .. method .. "(" .. string.format("%q", action) .. ", "
+  local text = "  store:" .. method .. "(" .. string.format("%q", action) .. ", "
     .. shell.literal(payload, "  ")
   if assertion then text = text .. ", " .. assertion end
   return text .. ")"
@@ -49,9 +49,9 @@ deps._explore_repro = function(info)
   local name = slug(info.name)
   local path = dir:gsub("/+$", "") .. "/" .. name .. "_repro_test.lua"
   local out = {
-    string.format("-- Reproduces the property %q of %s, falsified with seed %d", info.name,
-      info.source, info.seed),
-    "-- (written by depsh test --repro). It fails until the bug is fixed:",
+    string.format("-- Reproduces the property %q of %s,", info.name, info.source),
+    string.format("-- falsified with seed %d (written by depsh test --repro). It fails until the", info.seed),
+    "-- bug is fixed:",
   }
   for line in info.message:gmatch("[^\n]+") do out[#out + 1] = "--   " .. line end
   out[#out + 1] = 'local deps = require "deps"'
@@ -64,7 +64,7 @@ deps._explore_repro = function(info)
   out[#out + 1] = "local property = deps.explore_property(spec, " .. string.format("%q", info.name) .. ")"
   out[#out + 1] = ""
   out[#out + 1] = string.format("deps.test(%q, function()", "repro: " .. info.name)
-  out[#out + 1] = "  local s = property:store {"
+  out[#out + 1] = "  local store = property:store {"
   out[#out + 1] = "    state = " .. shell.literal(info.state, "    ") .. ","
   if #info.order > 0 then
     out[#out + 1] = "    order = { " .. table.concat(info.order, ", ") .. " }, -- which ready effect ran next (0: the oldest)"
@@ -75,16 +75,16 @@ deps._explore_repro = function(info)
     local last = index == #info.steps
     if last then
       out[#out + 1] = "  -- The failing step: its state is for the invariants to judge."
-      out[#out + 1] = '  s.exhaustivity = "off"'
+      out[#out + 1] = '  store.exhaustivity = "off"'
       out[#out + 1] = call("send", step.action, step.payload)
-      if step.advance then out[#out + 1] = "  s:advance(" .. step.advance .. ")" end
-      out[#out + 1] = "  property.check(s.state, " .. string.format("%q", step.action) .. ", "
+      if step.advance then out[#out + 1] = "  store:advance(" .. step.advance .. ")" end
+      out[#out + 1] = "  property.check(store.state, " .. string.format("%q", step.action) .. ", "
         .. shell.literal(step.payload, "  ") .. ")"
     else
       local advanced = false
       for position, handled in ipairs(step.handled) do
         if step.advance and handled.after_advance and not advanced then
-          out[#out + 1] = "  s:advance(" .. step.advance .. ")"
+          out[#out + 1] = "  store:advance(" .. step.advance .. ")"
           advanced = true
         end
         out[#out + 1] = call(position == 1 and "send" or "receive", handled.action,
@@ -92,7 +92,7 @@ deps._explore_repro = function(info)
         before = handled.state
       end
       if step.advance and not advanced then
-        out[#out + 1] = "  s:advance(" .. step.advance .. ")"
+        out[#out + 1] = "  store:advance(" .. step.advance .. ")"
       end
     end
   end

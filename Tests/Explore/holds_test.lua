@@ -1,6 +1,6 @@
 -- Properties that hold report how many runs and steps they took.
 local deps = require "deps"
-require "lock_feature"
+require "falsified.lock_feature"
 
 deps.explore("the Counter's count moves by one per tap", {
   feature = "Counter",

@@ -290,7 +290,7 @@ public enum ExploreReport {
         .joined(separator: "\n            "))
     }
     lines.append(contentsOf: message.split(separator: "\n", omittingEmptySubsequences: false)
-      .map { "  " + $0 })
+      .map { $0.isEmpty ? "" : "  " + $0 })
     return lines.joined(separator: "\n")
   }
 

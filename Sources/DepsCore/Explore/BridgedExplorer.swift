@@ -87,5 +87,7 @@ final class SwiftBridgedExplorer<State: Equatable, Action>: BridgedExplorer {
   func close() {
     withIssueReporters([bridge.recorder]) { driver.close() }
     bridge.recorder.removeAll()
+    // One run sends only some of the actions: an override it did not call is no news.
+    _ = bridge.overridesTrace?.takeUnreportedUnusedOverrides()
   }
 }
