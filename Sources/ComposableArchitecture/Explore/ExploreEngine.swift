@@ -279,19 +279,24 @@ public enum ExploreReport {
         + "\(steps.count) \(steps.count == 1 ? "step" : "steps")"
     ]
     for (offset, step) in steps.enumerated() {
-      lines.append("  \(offset + 1). \(step.action)")
+      lines.append("  \(offset + 1). " + indented(step.action, by: 5))
       let early = min(step.receivedBeforeAdvance ?? step.received.count, step.received.count)
-      for action in step.received[..<early] { lines.append("     received \(action)") }
+      for action in step.received[..<early] { lines.append("     received " + indented(action, by: 14)) }
       if let advance = step.advance, advance > 0 {
         lines.append("     clock +\(seconds(advance)) s")
       }
-      for action in step.received[early...] { lines.append("     received \(action)") }
-      lines.append("     state: " + step.state.split(separator: "\n", omittingEmptySubsequences: false)
-        .joined(separator: "\n            "))
+      for action in step.received[early...] { lines.append("     received " + indented(action, by: 14)) }
+      lines.append("     state: " + indented(step.state, by: 12))
     }
     lines.append(contentsOf: message.split(separator: "\n", omittingEmptySubsequences: false)
       .map { $0.isEmpty ? "" : "  " + $0 })
     return lines.joined(separator: "\n")
+  }
+
+  /// `text` with every line after the first indented by `count` spaces.
+  private static func indented(_ text: String, by count: Int) -> String {
+    text.split(separator: "\n", omittingEmptySubsequences: false)
+      .joined(separator: "\n" + String(repeating: " ", count: count))
   }
 
   /// `passed R runs, T steps (seed S)`.
