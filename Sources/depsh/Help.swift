@@ -39,7 +39,11 @@ enum Help {
     Entry(syntax: "--exclude-tags TAG[,TAG…]", summary: "skip tests with one of these tags"),
     Entry(syntax: "--list", summary: "print the tests that would run (file:line: name) and exit"),
     Entry(syntax: "--shuffle", summary: "run files and tests in a random order (prints the seed)"),
-    Entry(syntax: "--seed N", summary: "the random order of seed N (replays a --shuffle run)"),
+    Entry(
+      syntax: "--seed N",
+      summary: "the random order of seed N; the seed of deps.explore"),
+    Entry(
+      syntax: "--repro DIR", summary: "write a repro of each falsified deps.explore to DIR"),
     Entry(
       syntax: "--repeat N", summary: "run each test N times; one that passes only sometimes is flaky"),
     Entry(syntax: "--shard K/N", summary: "run part K of N (split by file and test name)"),
