@@ -72,6 +72,10 @@ enum Help {
     Entry(syntax: ".load FILE", summary: "run a Lua file in this session"),
     Entry(syntax: ".save FILE", summary: "write the session's stores as a deps.test scenario"),
     Entry(syntax: ".timeline NAME", summary: "print a store's timeline (\".timeline NAME mermaid\": Mermaid)"),
+    Entry(syntax: ".history NAME", summary: "a store's actions, each with its state change (\".history N\": keep N)"),
+    Entry(syntax: ".back NAME [N]", summary: "put a store back N actions (default 1), replaying recorded calls"),
+    Entry(syntax: ".goto NAME STEP", summary: "put a store in its state after action STEP (0: the first state)"),
+    Entry(syntax: ".reload FILE", summary: "run FILE again and replay every store's history against it"),
     Entry(syntax: ".reset", summary: "close every store and start from fresh dependencies"),
     Entry(syntax: ".clear", summary: "clear the screen"),
     Entry(
