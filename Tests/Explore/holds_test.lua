@@ -4,6 +4,7 @@ require "falsified.lock_feature"
 
 deps.explore("the Counter's count moves by one per tap", {
   feature = "Counter",
+  tags = { "counter" },
   actions = { "incrementButtonTapped", "decrementButtonTapped" },
   runs = 50,
   steps = 20,
