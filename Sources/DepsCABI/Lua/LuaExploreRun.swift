@@ -366,6 +366,10 @@ extension LuaExplore {
             + "generator of payloads it takes)")
         }
         steps.append(choices.recorded)
+        // Ctrl-C (depsh) stops the exploration, not just the step it hit.
+        if StoreInterrupt.isRequested, StoreInterrupt.take() {
+          throw .error("interrupted: deps.explore \"\(name)\" stopped")
+        }
         let state = explorer.state
         recorded?.append(LuaExploreRecordedStep(
           name: action, payload: payload, advance: advance, step: step, state: state))
