@@ -102,7 +102,9 @@ enum LuaExplore {
       let lo = try LuaStack.optionalNumber(L, 1) ?? -100
       let hi = try LuaStack.optionalNumber(L, 2) ?? 100
       guard lo.isFinite, hi.isFinite, abs(lo) < 1e15, abs(hi) < 1e15 else {
-        throw .argument(lo.isFinite && abs(lo) < 1e15 ? 2 : 1, "a bound below 1e15 expected")
+        let bad = lo.isFinite && abs(lo) < 1e15 ? hi : lo
+        throw .argument(lo.isFinite && abs(lo) < 1e15 ? 2 : 1,
+          "a finite bound below 1e15 in size expected, got \(bad)")
       }
       guard (lo * 1000).rounded(.up) <= (hi * 1000).rounded(.down) else {
         throw .argument(2, "the range \(lo) … \(hi) holds no number (to three decimals)")
@@ -244,7 +246,7 @@ enum LuaExplore {
     do throws(LuaValue.ConversionError) {
       return .constant(try LuaValue.read(L, index))
     } catch {
-      throw .argument(argument, error.describe(root: "value" + path))
+      throw .argument(argument, (path.isEmpty ? "" : path + ": ") + error.describe(root: "value"))
     }
   }
 

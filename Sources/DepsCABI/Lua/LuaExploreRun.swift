@@ -122,6 +122,10 @@ extension LuaExplore {
       spec.advance = nil
     default:
       let generator = try generator(L, -1, argument: argument, at: "field 'advance'")
+      guard generator.drawsNumbers else {
+        throw .argument(argument, "field 'advance': a generator of seconds (deps.gen.number, "
+          + "deps.gen.integer, a number…) or false expected, got \(generator.description)")
+      }
       spec.advance = generator
     }
     clua_pop(L, 1)

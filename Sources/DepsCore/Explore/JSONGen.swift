@@ -68,6 +68,16 @@ public indirect enum JSONGen: Sendable, Equatable {
     }
   }
 
+  /// True when every value it draws is a number (what a clock advance needs).
+  public var drawsNumbers: Bool {
+    switch self {
+    case .integer, .number: return true
+    case .constant(let value): return value.doubleValue != nil
+    case .oneOf(let alternatives): return !alternatives.isEmpty && alternatives.allSatisfy(\.drawsNumbers)
+    default: return false
+    }
+  }
+
   /// The generator as `deps.gen` spells it (`integer(0, 10)`).
   public var description: String {
     switch self {
