@@ -209,6 +209,9 @@ local function assertion(before, after, indent)
   return "function(s)\n" .. table.concat(lines, "\n") .. "\n" .. indent .. "end"
 end
 
+-- The `.save` writer's pieces, for the repro writer of `depsh test --repro` (ExploreRepro.swift).
+shell.literal, shell.step_assertion = literal, assertion
+
 -- A JSON string literal.
 local function json_string(text)
   return '"' .. text:gsub('[%c"\\]', function(c)

@@ -61,10 +61,10 @@ final class SwiftBridgedTestStore<State: Equatable, Action>: BridgedTestStore,
   @unchecked Sendable
 {
   let feature: FeatureDescriptor
-  private let codec: FeatureCodec<State, Action>
-  private let store: TestStore<State, Action>
+  let codec: FeatureCodec<State, Action>
+  let store: TestStore<State, Action>
   /// Issues reported while a call runs (an effect stuck reporting in a loop keeps 100).
-  private let recorder = RecordingIssueReporter(limit: 100)
+  let recorder = RecordingIssueReporter(limit: 100)
   private var isClosed = false
 
   init<R: Reducer>(
