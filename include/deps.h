@@ -316,8 +316,9 @@ int deps_store_observe(deps_store *s, deps_action_fn fn, void *user_data);
 const char *deps_store_errmsg(deps_store *s);
 
 /**
- * DESTRUCTOR. Cancels the store's running effects (they wind down briefly) and frees it.
- * NULL is harmless. Called from inside one of s's own callbacks (an observer, an endpoint
+ * DESTRUCTOR. Cancels the store's running effects (they wind down briefly), writes what its
+ * cassette recorded (deps_overrides_set_trace; a file that cannot be written leaves the reason
+ * in deps_last_error()) and frees it. NULL is harmless. Called from inside one of s's own callbacks (an observer, an endpoint
  * running in a call on s) it is refused: s stays open and deps_last_error() /
  * deps_store_errmsg(s) say so; close it after that call returns.
  */

@@ -91,9 +91,20 @@ enum ForeignEndpoints {
             path, definedIn: "\(context.rawValue)Value", at: definition?.location, input: input)
         }
         guard let trace else { return try implementation(input) }
+        // A cassette records the live implementation outside the live context, as it does
+        // for a Swift endpoint.
+        let live = definition?.implementations[.live]
+        let recording: () throws -> JSONValue = {
+          guard let live else {
+            return try unimplementedCall(
+              path, definedIn: "liveValue", at: definition?.location, input: input)
+          }
+          return try live(input)
+        }
         return try trace.observeCall(
           path, input, contextLayer: DependencyTrace.layerName(of: context),
-          definedAt: definition?.location) { try implementation(input) }
+          definedAt: definition?.location, recording: context == .live ? nil : recording
+        ) { try implementation(input) }
       })
   }
 

@@ -40,7 +40,9 @@ public struct EndpointDescriptor: Sendable {
   var installInterceptor: (@Sendable (inout DependencyValues, @escaping EndpointAround) -> Void)? =
     nil
   /// True when a cassette can replay the endpoint's calls (its closure can be wrapped).
-  package var isReplayable: Bool { installInterceptor != nil }
+  package var isReplayable: Bool {
+    installInterceptor != nil || SelfReportingEndpoints.contains(path)
+  }
   /// Wraps a built-in supplied through presets (`uuid`, `date.now`, the clocks, …) so that each
   /// access is told to the trace; nil when the endpoint cannot be observed.
   var installObserver: (@Sendable (inout DependencyValues, @escaping EndpointObserver) -> Void)? =
