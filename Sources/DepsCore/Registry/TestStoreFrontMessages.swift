@@ -44,10 +44,12 @@ extension TestStoreMessages {
     dialect == .c ? "deps_test_store_advance(t, seconds)" : "store:advance(seconds)"
   }
 
-  static func clockPreset(_ dialect: TestStoreDialect, _ preset: String) -> String {
+  static func clockPreset(
+    _ dialect: TestStoreDialect, _ preset: String, path: String = "continuousClock"
+  ) -> String {
     dialect == .c
-      ? #"deps_overrides_set(o, "continuousClock", "\"\#(preset)\"")"#
-      : #"d.continuousClock = "\#(preset)""#
+      ? #"deps_overrides_set(o, "\#(path)", "\"\#(preset)\"")"#
+      : #"d.\#(path) = "\#(preset)""#
   }
 
   static func frontTimeoutAdvice(_ dialect: TestStoreDialect) -> String {
@@ -186,6 +188,11 @@ extension TestStoreMessages {
       : "Override it in the store's dependencies (dependencies = function(d) … end), or with "
         + "deps.with_dependencies."
     text = replacing(swiftAdvice, with: frontAdvice, in: text)
+    // The runaway rule's fix (ComposableArchitecture's RunawayIssues.swift).
+    for path in ["continuousClock", "suspendingClock"] {
+      text = replacing(
+        "$0.\(path) = TestClock()", with: clockPreset(dialect, "test", path: path), in: text)
+    }
     // `An "Effect.run" returned from "DepsCatalogue/Counter.swift:21" threw …`: the place is
     // the library's, not the caller's.
     if let start = text.firstRange(of: #" returned from ""#),
