@@ -391,6 +391,15 @@ function deps.sleep(seconds) end
 ---@overload fun(name: string, fn: fun())
 function deps.test(name, options, fn) end
 
+---Runs `fn` expecting an issue (Swift's `withKnownIssue`): every issue raised inside and the
+---leftovers of the test stores `fn` opens (closed when it returns) are taken instead of failing
+---the test. Passes when one contains `pattern` (a plain substring; none: any issue) and returns
+---their messages; raises `expected an issue matching "…", none was reported` otherwise.
+---@param fn fun()
+---@param pattern? string
+---@return string[]
+function deps.expect_issue(fn, pattern) end
+
 ---Ends the current test for a runner that is not `deps.test` (busted): closes the stores
 ---still open, resets the dependencies, raises on test-store leftovers.
 function deps.end_test() end

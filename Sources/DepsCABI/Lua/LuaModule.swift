@@ -29,6 +29,7 @@ enum LuaModule {
     ("test", LuaTesting.test),
     ("end_test", LuaTesting.endTest),
     ("checked_it", LuaTesting.checkedIt),
+    ("expect_issue", LuaExpectIssue.expectIssue),
     ("_reset", LuaTesting.reset),
     ("_set_context", LuaTesting.setContext),
     ("_context", LuaTesting.context),
