@@ -132,6 +132,7 @@
 ---@field arguments? string A call's arguments as JSON text.
 ---@field outcome? string Its outcome as JSON text; `error: …` for an error.
 ---@field replayable? boolean Of a call: whether a cassette can replay it.
+---@field layer? string Of a call or read: what supplied it (`live`, `preview`, `override`, `seed N`, …).
 
 ---A preset of `s:presets()`.
 ---@class deps.Preset

@@ -103,9 +103,17 @@ extension DependencyValues {
       if descriptor.installInterceptor == nil, let observe = descriptor.installObserver {
         let path = descriptor.path
         let overridden = trace.isOverridden(path)
+        // A trace with a random seed (the REPL's) pins the generator of a store that does not
+        // override it, so its draws can be replayed.
+        let seed = path == "withRandomNumberGenerator" && !overridden ? trace.randomSeed : nil
+        if let seed {
+          values.withRandomNumberGenerator = WithRandomNumberGenerator(LCRNG(seed: seed))
+        }
+        let layer = seed.map { "seed \($0)" } ?? (overridden ? "override" : contextLayer)
         if !trace.recordsSteps && !overridden { continue }
-        if context == .test && !overridden && !descriptor.contexts.contains(.test) { continue }
-        let layer = overridden ? "override" : contextLayer
+        if context == .test && !overridden && seed == nil && !descriptor.contexts.contains(.test) {
+          continue
+        }
         let site = overridden ? trace.overrideSite(path) : nil
         trace.noteObserved(path)
         observe(&values) { [trace] access in
