@@ -115,6 +115,12 @@ enum ForeignEndpoints {
     var message = "Unimplemented: \(description) …"
     if let location { message += "\n\n  Defined in '\(function)' at:\n    \(location)" }
     message += "\n\n  Invoked with:\n    \(input.json())"
+    // A test reached an endpoint its front gave no test implementation: say how to give one
+    // (in the front's words once translated, as for a Swift dependency).
+    if function == "testValue" {
+      message += "\n\nTo fix, override '\(description)' with a test value. "
+        + TestStoreMessages.swiftOverrideAdvice
+    }
     reportIssue(message)
     throw EndpointError("Unimplemented: \(description)")
   }

@@ -256,15 +256,30 @@ end
 
 -- Completion of the word `text`: globals and keywords, or the fields of a dotted path
 -- (`deps.fe`), or the methods of a value (`store:se`).
-local store_methods = {
-  ["deps.Store"] = { "send", "run", "on_action", "close" },
-  ["deps.TestStore"] = { "send", "receive", "advance", "finish", "skip_received_actions",
-    "close" },
-}
 local store_fields = {
-  ["deps.Store"] = { "state" },
-  ["deps.TestStore"] = { "state", "exhaustivity", "dependencies" },
+  ["deps.Store"] = { "state", "feature", "context", "closed", "busy", "dependencies",
+    "initial_state" },
+  ["deps.TestStore"] = { "state", "exhaustivity", "dependencies", "feature", "closed" },
 }
+
+-- The methods of a deps.Store or deps.TestStore: the table of functions its metatable's
+-- `__index` looks names up in (one of its upvalues), so every method is offered.
+local getupvalue = debug.getupvalue
+local function userdata_methods(mt)
+  local index = rawget(mt, "__index")
+  if type(index) ~= "function" then return nil end
+  for i = 1, 8 do
+    local name, value = getupvalue(index, i)
+    if name == nil then return nil end
+    if type(value) == "table" and next(value) ~= nil then
+      local methods = true
+      for k, v in next, value do
+        if type(k) ~= "string" or type(v) ~= "function" then methods = false end
+      end
+      if methods then return value end
+    end
+  end
+end
 
 local function add_keys(into, t, only_functions)
   if type(t) ~= "table" then return end
@@ -284,7 +299,7 @@ local function members(value, methods)
     local index = rawget(mt, "__index")
     if type(index) == "table" then add_keys(names, index, methods) end
     local kind = rawget(mt, "__name")
-    for _, name in ipairs(store_methods[kind] or {}) do names[name] = true end
+    if store_fields[kind] then add_keys(names, userdata_methods(mt), true) end
     if not methods then
       for _, name in ipairs(store_fields[kind] or {}) do names[name] = true end
     end

@@ -144,7 +144,8 @@ public final class EndpointRegistry: Sendable {
         contexts: contexts, presets: presets,
         installFunction: { values, foreign in
           values[keyPath: keyPath] = { input in
-            try DynamicCoding.decode(Output.self, from: foreign(DynamicCoding.encode(input)))
+            try DynamicCoding.decodeResult(
+              Output.self, of: path, from: foreign(DynamicCoding.encode(input)))
           }
         },
         installPreset: preset,
@@ -184,7 +185,8 @@ public final class EndpointRegistry: Sendable {
             ? input : try DynamicCoding.encode(DynamicCoding.decode(Input.self, from: input))
           let output = try foreign(typedInput)
           if output.convertsToItself(as: Output.self) { return output }
-          return try DynamicCoding.encode(try DynamicCoding.decode(Output.self, from: output))
+          return try DynamicCoding.encode(
+            try DynamicCoding.decodeResult(Output.self, of: path, from: output))
         }))
   }
 
@@ -202,7 +204,7 @@ public final class EndpointRegistry: Sendable {
         isThrowing: true, contexts: contexts, presets: presets,
         installFunction: { values, foreign in
           values[keyPath: keyPath] = {
-            try DynamicCoding.decode(Output.self, from: foreign(.null))
+            try DynamicCoding.decodeResult(Output.self, of: path, from: foreign(.null))
           }
         },
         installPreset: preset,
@@ -229,7 +231,8 @@ public final class EndpointRegistry: Sendable {
         invokeInstalled: { _, foreign in
           let output = try foreign(.null)
           if output.convertsToItself(as: Output.self) { return output }
-          return try DynamicCoding.encode(try DynamicCoding.decode(Output.self, from: output))
+          return try DynamicCoding.encode(
+            try DynamicCoding.decodeResult(Output.self, of: path, from: output))
         }))
   }
 

@@ -155,6 +155,14 @@ extension TestStoreMessages {
   /// dropped — the front
   /// positions the error at the user's own call — and advice naming Swift API is replaced by
   /// the front's. Other text is unchanged.
+  /// swift-dependencies' advice for a dependency a test did not override (the fronts replace
+  /// it with their own words).
+  package static let swiftOverrideAdvice =
+    "If you are using the Composable Architecture, mutate the 'dependencies' property on your "
+    + "'TestStore'. Otherwise, use 'withDependencies' to define a scope for the override. If "
+    + "you'd like to provide a default value for all tests, implement the 'testValue' "
+    + "requirement of the 'DependencyKey' protocol."
+
   static func inDialect(_ message: String, _ dialect: TestStoreDialect) -> String {
     guard dialect != .swift else { return message }
     var lines = message.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
@@ -176,11 +184,7 @@ extension TestStoreMessages {
       index += 1
     }
     var text = lines.joined(separator: "\n")
-    let swiftAdvice =
-      "If you are using the Composable Architecture, mutate the 'dependencies' property on your "
-      + "'TestStore'. Otherwise, use 'withDependencies' to define a scope for the override. If "
-      + "you'd like to provide a default value for all tests, implement the 'testValue' "
-      + "requirement of the 'DependencyKey' protocol."
+    let swiftAdvice = Self.swiftOverrideAdvice
     let frontAdvice =
       dialect == .c
       ? "Override it in the deps_overrides the store is opened with (deps_overrides_set or "
