@@ -62,7 +62,11 @@ extension EffectContext {
   /// through; a repeat is folded, and the one reaching the bound cancels the effect's task and
   /// is reported as the folded issue.
   func admit(_ issue: ReportedIssue) -> ReportedIssue? {
-    let count: Int = issueTally.withLock { tally in
+    let count: Int = issueTally.withLock { slot in
+      // Moved out and back, so the collections stay uniquely referenced (no copy).
+      var tally = slot ?? IssueTally()
+      slot = nil
+      defer { slot = tally }
       let count = (tally.counts[issue.message] ?? 0) + 1
       tally.counts[issue.message] = count
       if count == 1 { tally.firsts.append(issue) }
@@ -79,7 +83,10 @@ extension EffectContext {
   /// When the effect ends: reports the folded repeats not reported at the bound.
   func reportFoldedIssues() {
     guard hasIssueRepeats.load(ordering: .relaxed) else { return }
-    let pending: [(ReportedIssue, Int)] = issueTally.withLock { tally in
+    let pending: [(ReportedIssue, Int)] = issueTally.withLock { slot in
+      guard var tally = slot else { return [] }
+      slot = nil
+      defer { slot = tally }
       let pending = tally.firsts.compactMap { first -> (ReportedIssue, Int)? in
         let count = tally.counts[first.message] ?? 0
         guard count > 1, !tally.folded.contains(first.message) else { return nil }
