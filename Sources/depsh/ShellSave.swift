@@ -10,6 +10,8 @@ enum ShellSave {
   static let source = #"""
 local shell = debug.getregistry()["depsh.shell"]
 local literal, same = shell.literal, shell.same
+-- Kept for .save under --sandbox, which removes them from the scripts' globals afterwards.
+local io, getenv = io, os.getenv
 
 -- The files the session loaded, in order: { kind = "dofile", path = } or
 -- { kind = "require", name =, path = } (absolute paths where the directory is known).
@@ -17,7 +19,7 @@ shell.session_loads = {}
 
 local function absolute(path)
   if path:sub(1, 1) == "/" then return path end
-  local pwd = os.getenv and os.getenv("PWD")
+  local pwd = getenv("PWD")
   if not pwd or pwd == "" then return path end
   return pwd .. "/" .. path:gsub("^%./", "")
 end
@@ -36,12 +38,16 @@ end
 
 -- The REPL's dofile and require note what they load (a file, a Lua module found on
 -- package.path) for `.save`.
+-- (Under --sandbox, what the sandbox removed stays removed.)
 function shell.track_loads()
-  local original_dofile, original_require = dofile, require
-  _G.dofile = function(path, ...)
-    if type(path) == "string" then note_load { kind = "dofile", path = absolute(path) } end
-    return original_dofile(path, ...)
+  local original_dofile, original_require = rawget(_G, "dofile"), rawget(_G, "require")
+  if original_dofile then
+    _G.dofile = function(path, ...)
+      if type(path) == "string" then note_load { kind = "dofile", path = absolute(path) } end
+      return original_dofile(path, ...)
+    end
   end
+  if not original_require then return end
   _G.require = function(name, ...)
     local first = type(name) == "string" and package.loaded[name] == nil
     local results = table.pack(original_require(name, ...))
