@@ -25,10 +25,4 @@ package enum IssueInterception {
     }
     return filter(issue)
   }
-
-  /// Hands `issue` to the current reporters without the filter (what the filter itself
-  /// reports later, such as a count of folded repeats).
-  package static func reportUnfiltered(_ issue: ReportedIssue) {
-    for reporter in IssueReporters.current { reporter.reportIssue(issue) }
-  }
 }

@@ -25,6 +25,21 @@ public enum RunawayIssues {
     return context.admit(issue)
   }
 
+  /// What makes two issues the same: the message and the reporters it goes to (each class
+  /// reporter by identity, others by type).
+  static func key(_ issue: ReportedIssue, _ reporters: [any IssueReporter]) -> String {
+    var key = issue.message
+    for reporter in reporters {
+      key += "\u{0}"
+      if type(of: reporter) is AnyClass {
+        key += String(describing: ObjectIdentifier(reporter as AnyObject))
+      } else {
+        key += "\(type(of: reporter))"
+      }
+    }
+    return key
+  }
+
   /// The folded repeats of `issue`: its message, the count, and the fix.
   static func folded(_ issue: ReportedIssue, count: Int, cancelled: Bool) -> ReportedIssue {
     var folded = issue
@@ -47,31 +62,46 @@ public enum RunawayIssues {
   }
 }
 
-/// The issues one effect reported, by message (`EffectContext.issueTally`, under its lock: an
-/// effect's child tasks may report at once).
+/// The issues one effect reported, by message and by the reporters they went to
+/// (`EffectContext.issueTally`, under its lock: an effect's child tasks may report at once). An
+/// issue repeated under other reporters (a `withExpectedIssue` inside the effect) is another
+/// issue: it is never folded into the effect's.
 struct IssueTally {
-  var counts: [String: Int] = [:]
-  /// The first report of each message, in order (the location the folded issue points to).
-  var firsts: [ReportedIssue] = []
-  /// Messages whose folded issue was reported.
-  var folded: Set<String> = []
+  /// A repeated issue: its first report, the reporters it went to, how many times it came.
+  struct Entry {
+    var first: ReportedIssue
+    var reporters: [any IssueReporter]
+    var count: Int
+    /// True once its folded issue was reported.
+    var folded = false
+  }
+
+  var entries: [String: Entry] = [:]
+  /// The keys of `entries`, in the order their issues first came.
+  var order: [String] = []
 }
 
 extension EffectContext {
-  /// What becomes of `issue` reported inside the effect: the first of its message goes
-  /// through; a repeat is folded, and the one reaching the bound cancels the effect's task and
-  /// is reported as the folded issue.
+  /// What becomes of `issue` reported inside the effect: the first of its message (under the
+  /// current reporters) goes through; a repeat is folded, and the one reaching the bound
+  /// cancels the effect's task and is reported as the folded issue.
   func admit(_ issue: ReportedIssue) -> ReportedIssue? {
+    let reporters = IssueReporters.current
+    let key = RunawayIssues.key(issue, reporters)
     let count: Int = issueTally.withLock { slot in
       // Moved out and back, so the collections stay uniquely referenced (no copy).
       var tally = slot ?? IssueTally()
       slot = nil
       defer { slot = tally }
-      let count = (tally.counts[issue.message] ?? 0) + 1
-      tally.counts[issue.message] = count
-      if count == 1 { tally.firsts.append(issue) }
-      if count == RunawayIssues.limit { tally.folded.insert(issue.message) }
-      return count
+      if var entry = tally.entries[key] {
+        entry.count += 1
+        if entry.count == RunawayIssues.limit { entry.folded = true }
+        tally.entries[key] = entry
+        return entry.count
+      }
+      tally.entries[key] = IssueTally.Entry(first: issue, reporters: reporters, count: 1)
+      tally.order.append(key)
+      return 1
     }
     if count == 1 { return issue }
     hasIssueRepeats.store(true, ordering: .relaxed)
@@ -80,24 +110,26 @@ extension EffectContext {
     return RunawayIssues.folded(issue, count: count, cancelled: true)
   }
 
-  /// When the effect ends: reports the folded repeats not reported at the bound.
+  /// When the effect ends: reports the folded repeats not reported at the bound, each to the
+  /// reporters its issue went to.
   func reportFoldedIssues() {
     guard hasIssueRepeats.load(ordering: .relaxed) else { return }
-    let pending: [(ReportedIssue, Int)] = issueTally.withLock { slot in
+    let pending: [IssueTally.Entry] = issueTally.withLock { slot in
       guard var tally = slot else { return [] }
       slot = nil
       defer { slot = tally }
-      let pending = tally.firsts.compactMap { first -> (ReportedIssue, Int)? in
-        let count = tally.counts[first.message] ?? 0
-        guard count > 1, !tally.folded.contains(first.message) else { return nil }
-        return (first, count)
+      var pending: [IssueTally.Entry] = []
+      for key in tally.order {
+        guard var entry = tally.entries[key], entry.count > 1, !entry.folded else { continue }
+        entry.folded = true
+        tally.entries[key] = entry
+        pending.append(entry)
       }
-      for (first, _) in pending { tally.folded.insert(first.message) }
       return pending
     }
-    for (first, count) in pending {
-      IssueInterception.reportUnfiltered(
-        RunawayIssues.folded(first, count: count, cancelled: false))
+    for entry in pending {
+      let folded = RunawayIssues.folded(entry.first, count: entry.count, cancelled: false)
+      for reporter in entry.reporters { reporter.reportIssue(folded) }
     }
   }
 }

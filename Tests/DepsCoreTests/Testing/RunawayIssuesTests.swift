@@ -29,6 +29,26 @@ private struct Repeater: Reducer {
   }
 }
 
+/// Expects the same issue 150 times in one effect, each inside its own `withExpectedIssue`.
+private struct Expecting: Reducer {
+  struct State: Equatable { var done = false }
+  enum Action: Equatable { case start, done }
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      switch action {
+      case .start:
+        return .run { send in
+          for _ in 0..<150 { withExpectedIssue { reportIssue("Unimplemented: probe.endpoint") } }
+          await send(.done)
+        }
+      case .done:
+        state.done = true
+        return .none
+      }
+    }
+  }
+}
+
 @Suite struct RunawayIssuesTests {
   @Test func aForgottenTestClockIsStoppedWithOneIssueEachAndTheFix() async {
     let issues = await recordIssues {
@@ -72,6 +92,15 @@ private struct Repeater: Reducer {
           To fix, override the dependency the effect keeps reaching, or end the effect's loop.
         """,
       ])
+  }
+
+  @Test func anIssueExpectedInsideTheEffectIsNeverFolded() async {
+    let issues = await recordIssues {
+      let store = TestStore(initialState: Expecting.State()) { Expecting() }
+      await store.send(.start)
+      await store.receive(.done) { $0.done = true }
+    }
+    #expect(issues.map(\.message) == [])
   }
 
   @Test func anIssueReportedOnceStaysAsItIs() async {
