@@ -36,6 +36,7 @@ public func reportIssue(
 
 /// Reports an already-built issue to every current reporter.
 public func reportIssue(_ issue: ReportedIssue) {
+  guard let issue = IssueInterception.apply(issue) else { return }
   for reporter in IssueReporters.current { reporter.reportIssue(issue) }
 }
 

@@ -25,8 +25,10 @@ enum REPL {
     if let problem = lua.moduleProblem { Output.error("depsh: warning: \(problem)\n") }
     lua.callHelper("enable_trace")
     if let failure = TimeTravel.install(lua) { Output.error("depsh: warning: \(failure.message)\n") }
-    // Every store of the session keeps its trace, for `.timeline NAME`.
-    AmbientTrace.install { DependencyTrace() }
+    lua.callHelper("track_loads")
+    // Every store of the session keeps its trace, for `.timeline NAME`, and draws its random
+    // numbers from a seed of its own, so `.save` can replay them.
+    AmbientTrace.install { DependencyTrace(randomSeed: UInt64.random(in: 1...0x7fff_ffff)) }
     lua.setArgTable(before: [], script: "depsh", after: [])
     let reader = LineReader(completer: lua)
     if reader.interactive { reader.pump = StorePump(lua: lua) }
@@ -176,6 +178,8 @@ enum REPL {
       } else if let failure = lua.protectedCall(arguments: 0, results: 0) {
         Output.flush()
         Output.error(failure.text + "\n")
+      } else {
+        lua.callHelper("note_load", [.string(argument)])
       }
     default:
       Output.error("Error: unknown command \"\(name)\". Enter \".help\" for help\n")

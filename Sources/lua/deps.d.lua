@@ -153,6 +153,7 @@
 ---@field arguments? string A call's arguments as JSON text.
 ---@field outcome? string Its outcome as JSON text; `error: …` for an error.
 ---@field replayable? boolean Of a call: whether a cassette can replay it.
+---@field layer? string Of a call or read: what supplied it (`live`, `preview`, `override`, `seed N`, …).
 
 ---A preset of `s:presets()`.
 ---@class deps.Preset
@@ -497,6 +498,15 @@ function deps.explore(name, spec) end
 ---@param name string
 ---@return deps.ExploreProperty
 function deps.explore_property(path, name) end
+
+---Runs `fn` expecting an issue (Swift's `withKnownIssue`): every issue raised inside and the
+---leftovers of the test stores `fn` opens (closed when it returns) are taken instead of failing
+---the test. Passes when one contains `pattern` (a plain substring; none: any issue) and returns
+---their messages; raises `expected an issue matching "…", none was reported` otherwise.
+---@param fn fun()
+---@param pattern? string
+---@return string[]
+function deps.expect_issue(fn, pattern) end
 
 ---Ends the current test for a runner that is not `deps.test` (busted): closes the stores
 ---still open, resets the dependencies, raises on test-store leftovers.

@@ -546,8 +546,10 @@ static void c_endpoint_returns_wrong_shape(void) {
   deps_test_store_send(t, "\"numberFactButtonTapped\"", NULL);
   CHECK_RC(deps_test_store_receive(t,
                                    "{\"numberFactResponse\":{\"failure\":"
-                                   "\"expected a string, got 5\"}}",
-                                   "{\"errorMessage\":\"expected a string, got 5\"}", 1000),
+                                   "\"override of numberFact.fetch returned the wrong type: "
+                                   "expected a string, got 5\"}}",
+                                   "{\"errorMessage\":\"override of numberFact.fetch returned the "
+                                   "wrong type: expected a string, got 5\"}", 1000),
            DEPS_OK, deps_test_store_errmsg(t));
   deps_test_store_close(t);
 }

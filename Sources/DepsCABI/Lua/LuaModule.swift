@@ -31,6 +31,7 @@ enum LuaModule {
     ("explore_property", LuaExplore.property),
     ("end_test", LuaTesting.endTest),
     ("checked_it", LuaTesting.checkedIt),
+    ("expect_issue", LuaExpectIssue.expectIssue),
     ("_reset", LuaTesting.reset),
     ("_set_context", LuaTesting.setContext),
     ("_context", LuaTesting.context),

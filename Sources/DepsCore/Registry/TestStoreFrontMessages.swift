@@ -52,10 +52,12 @@ extension TestStoreMessages {
     dialect == .c ? "deps_test_store_advance(t, seconds)" : "store:advance(seconds)"
   }
 
-  static func clockPreset(_ dialect: TestStoreDialect, _ preset: String) -> String {
+  static func clockPreset(
+    _ dialect: TestStoreDialect, _ preset: String, path: String = "continuousClock"
+  ) -> String {
     dialect == .c
-      ? #"deps_overrides_set(o, "continuousClock", "\"\#(preset)\"")"#
-      : #"d.continuousClock = "\#(preset)""#
+      ? #"deps_overrides_set(o, "\#(path)", "\"\#(preset)\"")"#
+      : #"d.\#(path) = "\#(preset)""#
   }
 
   static func frontTimeoutAdvice(_ dialect: TestStoreDialect) -> String {
@@ -163,6 +165,14 @@ extension TestStoreMessages {
   /// dropped — the front
   /// positions the error at the user's own call — and advice naming Swift API is replaced by
   /// the front's. Other text is unchanged.
+  /// swift-dependencies' advice for a dependency a test did not override (the fronts replace
+  /// it with their own words).
+  package static let swiftOverrideAdvice =
+    "If you are using the Composable Architecture, mutate the 'dependencies' property on your "
+    + "'TestStore'. Otherwise, use 'withDependencies' to define a scope for the override. If "
+    + "you'd like to provide a default value for all tests, implement the 'testValue' "
+    + "requirement of the 'DependencyKey' protocol."
+
   static func inDialect(_ message: String, _ dialect: TestStoreDialect) -> String {
     guard dialect != .swift else { return message }
     var lines = message.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
@@ -184,11 +194,7 @@ extension TestStoreMessages {
       index += 1
     }
     var text = lines.joined(separator: "\n")
-    let swiftAdvice =
-      "If you are using the Composable Architecture, mutate the 'dependencies' property on your "
-      + "'TestStore'. Otherwise, use 'withDependencies' to define a scope for the override. If "
-      + "you'd like to provide a default value for all tests, implement the 'testValue' "
-      + "requirement of the 'DependencyKey' protocol."
+    let swiftAdvice = Self.swiftOverrideAdvice
     let frontAdvice =
       dialect == .c
       ? "Override it in the deps_overrides the store is opened with (deps_overrides_set or "
@@ -196,6 +202,11 @@ extension TestStoreMessages {
       : "Override it in the store's dependencies (dependencies = function(d) … end), or with "
         + "deps.with_dependencies."
     text = replacing(swiftAdvice, with: frontAdvice, in: text)
+    // The runaway rule's fix (ComposableArchitecture's RunawayIssues.swift).
+    for path in ["continuousClock", "suspendingClock"] {
+      text = replacing(
+        "$0.\(path) = TestClock()", with: clockPreset(dialect, "test", path: path), in: text)
+    }
     // `An "Effect.run" returned from "DepsCatalogue/Counter.swift:21" threw …`: the place is
     // the library's, not the caller's.
     if let start = text.firstRange(of: #" returned from ""#),
