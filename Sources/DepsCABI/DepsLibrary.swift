@@ -13,16 +13,15 @@
 // libDeps.so is such a library (Sources/LibDeps: the seed catalogue, `luaopen_deps`).
 // docs/modules.md is the walk-through.
 import CDepsLibrary
-import CLua
 import DepsCore
 import Synchronization
 
-/// The modules of this shared library and its Lua entry point.
+/// The modules of this shared library (its Lua entry point: Lua/LuaOpen.swift).
 public enum DepsLibrary {
   private static let names = Mutex<[String]>([])
 
   /// Runs once: the built-in dependency paths, then the library's modules.
-  private static let installed: Bool = {
+  static let installed: Bool = {
     register([DepsModule.builtins])
     depslibrary_register_modules()
     return true
@@ -43,19 +42,6 @@ public enum DepsLibrary {
     _ = installed
     return names.withLock { $0 }
   }
-
-  /// The body of a `luaopen_<name>`: builds the `deps` module table (the same functions as
-  /// `require "deps"`) on `L` and pushes it; returns the number of results (0 on a NULL state
-  /// or a full stack). Never raises.
-  public static func openLua(_ L: OpaquePointer?) -> Int32 {
-    _ = installed
-    guard let L else { return 0 }
-    return LuaModule.open(L)
-  }
-
-  /// `openLua` as a C function, for a host that preloads the module into its own Lua state
-  /// (`package.preload[name] = DepsLibrary.luaOpener`), as depsh does.
-  public static let luaOpener: lua_CFunction = { L in DepsLibrary.openLua(L) }
 
   /// The feature registry, with the library's modules in.
   static var features: FeatureRegistry {

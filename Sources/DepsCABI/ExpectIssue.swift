@@ -65,9 +65,23 @@ public func deps_test_store_expect_issue(
   let matched = issues.contains { issue in pattern.map { issue.contains($0) } ?? true }
   guard matched else {
     LastError.set(
-      "\(function): " + LuaExpectIssue.noIssueMessage(pattern: pattern, issues: issues))
+      "\(function): " + ExpectIssueScope.noIssueMessage(pattern: pattern, issues: issues))
     return BridgeError.Status.failed.rawValue
   }
   LastError.clear()
   return CStatus.ok
+}
+
+extension ExpectIssueScope {
+  /// The failure when no issue matched: what was expected, then the issues that were reported
+  /// instead (if any).
+  static func noIssueMessage(pattern: String?, issues: [String]) -> String {
+    var message =
+      pattern.map { "expected an issue matching \"\($0)\", none was reported" }
+      ?? "expected an issue, none was reported"
+    if !issues.isEmpty {
+      message += "; the issues reported were:\n\n" + issues.joined(separator: "\n\n")
+    }
+    return message
+  }
 }

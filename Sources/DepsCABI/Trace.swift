@@ -32,7 +32,7 @@ public func deps_overrides_set_trace(
     var cassette: Cassette?
     if let field = object["cassette"] {
       do throws(CassetteError) {
-        cassette = try LuaTrace.makeCassette(field)
+        cassette = try CassetteOptions.cassette(from: field)
       } catch {
         throw BridgeError(.decode, "\(function): cassette: \(error.message)")
       }

@@ -266,3 +266,10 @@ func ephemeralType<State>(of state: State) -> (any _EphemeralState.Type)? {
 
 /// Whether `state` is ephemeral (an alert, a dialog, or a destination case holding one).
 func isEphemeral<State>(_ state: State) -> Bool { ephemeralType(of: state) != nil }
+
+extension NavigationID {
+  /// The child held in a `PresentationState` at `keyPath`.
+  init<Root, Value>(base: Value, keyPath: KeyPath<Root, PresentationState<Value>>) {
+    self.init(base: base, place: keyPath)
+  }
+}

@@ -32,7 +32,7 @@ enum LuaExpectIssue {
       if let raised, !issues.contains(where: { raised.hasSuffix($0) }) { issues.append(raised) }
       issues += leftovers
       let matched = issues.contains { issue in pattern.map { issue.contains($0) } ?? true }
-      guard matched else { throw .error(noIssueMessage(pattern: pattern, issues: issues)) }
+      guard matched else { throw .error(ExpectIssueScope.noIssueMessage(pattern: pattern, issues: issues)) }
       lua_createtable(L, Int32(issues.count), 0)
       for (offset, issue) in issues.enumerated() {
         LuaStack.push(L, issue)
@@ -40,17 +40,5 @@ enum LuaExpectIssue {
       }
       return 1
     }
-  }
-
-  /// The failure when no issue matched: what was expected, then the issues that were reported
-  /// instead (if any).
-  static func noIssueMessage(pattern: String?, issues: [String]) -> String {
-    var message =
-      pattern.map { "expected an issue matching \"\($0)\", none was reported" }
-      ?? "expected an issue, none was reported"
-    if !issues.isEmpty {
-      message += "; the issues reported were:\n\n" + issues.joined(separator: "\n\n")
-    }
-    return message
   }
 }

@@ -137,7 +137,7 @@ enum LuaTrace {
         throw .argument(1, error.describe(root: "cassette"))
       }
       do throws(CassetteError) {
-        cassette = try makeCassette(field)
+        cassette = try CassetteOptions.cassette(from: field)
       } catch {
         throw .argument(1, "field 'cassette': \(error.message)")
       }
@@ -158,50 +158,6 @@ enum LuaTrace {
     return DependencyTrace(cassette: cassette, strictOverrides: strict)
   }
 
-  /// A cassette from `"file"` or `{file=, mode=, secrets=, match=}`.
-  static func makeCassette(_ field: JSONValue) throws(CassetteError) -> Cassette {
-    let shape = "a file name or {file=, mode=, secrets=, match=} expected"
-    if case .string(let path) = field { return try Cassette(path: path) }
-    guard case .object(let object) = field else {
-      throw CassetteError("\(shape), got \(field.json())")
-    }
-    for key in object.keys where !["file", "mode", "secrets", "match"].contains(key) {
-      throw CassetteError("unknown key \"\(key)\" (\(shape))")
-    }
-    guard case .string(let path)? = object["file"] else {
-      throw CassetteError("\"file\" must be a file name (\(shape))")
-    }
-    var mode = Cassette.Mode.once
-    if let value = object["mode"] {
-      guard case .string(let name) = value, let parsed = Cassette.Mode(rawValue: name) else {
-        throw CassetteError(
-          "unknown mode \(value.json()) (once, none, new_episodes or all "
-            + "expected)")
-      }
-      mode = parsed
-    }
-    var secrets: [String] = []
-    if let value = object["secrets"] {
-      guard case .array(let items) = value,
-        items.allSatisfy({ if case .string = $0 { true } else { false } })
-      else {
-        throw CassetteError("\"secrets\" must be a list of key names")
-      }
-      secrets = items.compactMap(\.stringValue)
-    }
-    var matcher = Cassette.matchEndpointAndArguments
-    if let value = object["match"] {
-      switch value {
-      case .string("endpoint"): matcher = Cassette.matchEndpoint
-      case .string("endpoint+arguments"): matcher = Cassette.matchEndpointAndArguments
-      default:
-        throw CassetteError(
-          "unknown match \(value.json()) (\"endpoint+arguments\" or "
-            + "\"endpoint\" expected)")
-      }
-    }
-    return try Cassette(path: path, mode: mode, matcher: matcher, secrets: secrets)
-  }
 
   /// Raises (under `depsh test --check-deps`) when the feature may reach uncovered endpoints.
   static func checkBeforeOpening(_ feature: FeatureDescriptor, _ overrides: DependencyOverrides)

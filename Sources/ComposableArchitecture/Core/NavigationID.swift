@@ -39,15 +39,12 @@ struct NavigationID: Hashable, @unchecked Sendable {
 
   /// The child `base` presented (or held optionally) at `keyPath`.
   init<Root, Value>(base: Value, keyPath: KeyPath<Root, Value?>) {
-    place = keyPath
-    let payload = CaseReflection.case(of: base)
-    tag = payload?.label
-    identifier = identity(of: base) ?? payload.flatMap { identity(of: $0.payload) }
+    self.init(base: base, place: keyPath)
   }
 
-  /// The child held in a `PresentationState` at `keyPath`.
-  init<Root, Value>(base: Value, keyPath: KeyPath<Root, PresentationState<Value>>) {
-    place = keyPath
+  /// The child `base` held at `place` (a key path to where the parent keeps it).
+  init<Value>(base: Value, place: AnyHashable) {
+    self.place = place
     let payload = CaseReflection.case(of: base)
     tag = payload?.label
     identifier = identity(of: base) ?? payload.flatMap { identity(of: $0.payload) }

@@ -144,7 +144,7 @@ public struct Effect<Action>: Sendable {
 }
 
 /// A type-erased cancellation id, scoped to the navigation path of the feature that used it
-/// (Navigation/NavigationID.swift).
+/// (Core/NavigationID.swift).
 struct CancelID: Hashable, @unchecked Sendable {
   let base: AnyHashable
   let path: NavigationIDPath
