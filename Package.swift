@@ -22,6 +22,7 @@ let package = Package(
     .library(name: "DependenciesTestSupport", targets: ["DependenciesTestSupport"]),
     .library(name: "IdentifiedCollections", targets: ["IdentifiedCollections"]),
     .library(name: "IssueReporting", targets: ["IssueReporting"]),
+    .library(name: "Sharing", targets: ["Sharing"]),
     .library(name: "Tagged", targets: ["Tagged"]),
     // The one-module names of the library before the split: umbrellas over the modules above.
     .library(name: "DepsCore", targets: ["DepsCore"]),
@@ -82,6 +83,14 @@ let package = Package(
     .target(name: "Tagged"),
     // swift-identified-collections' module: IdentifiedArray.
     .target(name: "IdentifiedCollections"),
+    // swift-sharing's module: @Shared, @SharedReader, the keys (inMemory, fileStorage,
+    // appStorage), the change tracker the TestStore asserts shared state with.
+    .target(
+      name: "Sharing",
+      dependencies: [
+        "ConcurrencyExtras", "CustomDump", "Dependencies", "DepsConcurrency",
+        "IdentifiedCollections", "IssueReporting",
+      ]),
     // TCA's module: reducers, effects, Store, TestStore, navigation; re-exports what TCA's
     // does.
     .target(
@@ -89,7 +98,7 @@ let package = Package(
       dependencies: [
         "CasePaths", "Clocks", "ConcurrencyExtras", "CustomDump", "Dependencies",
         "DependenciesMacros", "DepsConcurrency", "DepsMacrosPlugin", "DepsRuntime",
-        "IdentifiedCollections", "IssueReporting",
+        "IdentifiedCollections", "IssueReporting", "Sharing",
       ]),
     // swift-dependencies' macros module: @DependencyClient, @DependencyEndpoint, @DependencyEntry.
     .target(name: "DependenciesMacros", dependencies: ["DepsMacrosPlugin", "IssueReporting"]),
@@ -100,7 +109,7 @@ let package = Package(
       dependencies: [
         "CasePaths", "Clocks", "ComposableArchitecture", "ConcurrencyExtras", "CustomDump",
         "Dependencies", "DependenciesMacros", "DepsConcurrency", "DepsRuntime",
-        "IdentifiedCollections", "IssueReporting",
+        "IdentifiedCollections", "IssueReporting", "Sharing",
       ]),
     // swift-dependencies' test support: the Swift Testing traits, recordIssues, the XCTest cache
     // reset. Links the test frameworks, so it is a module of its own that only test targets use.
@@ -119,7 +128,7 @@ let package = Package(
         ])
       ]),
     // The seed catalogue: five features and their clients, registered through the module API.
-    .target(name: "DepsCatalogue", dependencies: ["DepsCore"]),
+    .target(name: "DepsCatalogue", dependencies: ["DepsCore", "Sharing"]),
     .target(name: "LibDeps", dependencies: ["DepsCABI", "DepsCatalogue"]),
     .executableTarget(
       name: "depsh",
@@ -143,6 +152,9 @@ let package = Package(
     .testTarget(
       name: "ComposableArchitectureTests",
       dependencies: ["ComposableArchitecture", "DependenciesTestSupport"]),
+    .testTarget(
+      name: "SharingTests",
+      dependencies: ["ComposableArchitecture", "DependenciesTestSupport", "Sharing", "Tagged"]),
     .testTarget(
       name: "DepsCatalogueTests",
       dependencies: [

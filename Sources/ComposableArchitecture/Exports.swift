@@ -8,4 +8,5 @@
 @_exported import DependenciesMacros
 @_exported import IdentifiedCollections
 @_exported import IssueReporting
+@_exported import Sharing
 @_exported import Observation

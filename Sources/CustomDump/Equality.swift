@@ -27,3 +27,20 @@ private func shortTypeName(_ name: String) -> String {
   let module = name[..<dot]
   return name.replacing("\(module).", with: "").replacing("Swift.", with: "")
 }
+
+/// A value that dumps as another value (swift-custom-dump's protocol): `Shared` dumps as the
+/// value it holds.
+public protocol CustomDumpRepresentable {
+  /// The value dumped in place of this one.
+  var customDumpValue: Any { get }
+}
+
+/// An object whose diff compares two values of its own (swift-custom-dump's protocol): a
+/// `Shared` under a test's assertion diffs its snapshot against its live value. Both sides of
+/// a diff with the same identifier show as `#1 value`.
+public protocol _CustomDiffObject {
+  /// The values the diff compares: before, after.
+  var _customDiffValues: (Any, Any) { get }
+  /// The object's identity: the two sides are compared as one object when they share it.
+  var _objectIdentifier: ObjectIdentifier { get }
+}

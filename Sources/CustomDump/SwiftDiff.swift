@@ -27,6 +27,9 @@ package enum SwiftDiff {
 
   private struct Differ {
     var visited = Set<ObjectIdentifier>()
+    /// The `#N` of each diffed object, numbered per type of value in order of appearance.
+    var objectIDs: [ObjectIdentifier: Int] = [:]
+    var objectCounts: [String: Int] = [:]
 
     private func marked(_ text: String, _ marker: String) -> String {
       SwiftDump.indenting(text, with: marker + " ")
@@ -37,6 +40,24 @@ package enum SwiftDiff {
       indent: Int, isRoot: Bool
     ) -> String {
       let rhsName = rhsName ?? lhsName
+      if let left = lhs as? any _CustomDiffObject, let right = rhs as? any _CustomDiffObject,
+        left._objectIdentifier == right._objectIdentifier
+      {
+        let (before, after) = left._customDiffValues
+        let type = SwiftDump.typeName(Swift.type(of: before))
+        let id: Int
+        if let known = objectIDs[left._objectIdentifier] {
+          id = known
+        } else {
+          id = objectCounts[type, default: 0] + 1
+          objectCounts[type] = id
+          objectIDs[left._objectIdentifier] = id
+        }
+        let name = SwiftDump.objectName(rhsName, id: id)
+        return help(
+          before, after, lhsName: name, rhsName: name, separator: separator, indent: indent,
+          isRoot: isRoot)
+      }
       if lhsName == rhsName && SwiftDump.isMirrorEqual(lhs, rhs) {
         return marked(
           SwiftDump.dump(lhs, name: rhsName, indent: indent, isRoot: isRoot, maxDepth: 0)
@@ -95,8 +116,12 @@ package enum SwiftDiff {
           out += marked(left, removed) + "\n" + marked(right, added)
           return
         }
-        if SwiftDump.isSingleValueContainer(lhsMirror, children: lhsList)
-          || SwiftDump.isSingleValueContainer(rhsMirror, children: rhsList)
+        // One leaf prints on one line, unless it is a diffed object (`_count: #1 0`), which
+        // opens as custom-dump opens it.
+        let holdsDiffObject = lhsList.first?.value is any _CustomDiffObject
+        if !holdsDiffObject
+          && (SwiftDump.isSingleValueContainer(lhsMirror, children: lhsList)
+            || SwiftDump.isSingleValueContainer(rhsMirror, children: rhsList))
         {
           out +=
             marked(SwiftDump.dump(lhs, name: lhsName, indent: indent, isRoot: isRoot), removed)
@@ -105,7 +130,7 @@ package enum SwiftDiff {
           return
         }
 
-        let name = rhsName.map { "\($0): " } ?? ""
+        let name = SwiftDump.label(rhsName)
         out += marked(SwiftDump.indenting(name + prefix, by: indent), unchanged) + "\n"
 
         if let areInIncreasingOrder {
@@ -220,10 +245,10 @@ package enum SwiftDiff {
         if visited.contains(lhsID) || visited.contains(rhsID) {
           out +=
             marked(
-              SwiftDump.indenting("\(lhsName.map { "\($0): " } ?? "")\(type)(↩︎)", by: indent),
+              SwiftDump.indenting("\(SwiftDump.label(lhsName))\(type)(↩︎)", by: indent),
               removed) + "\n"
             + marked(
-              SwiftDump.indenting("\(rhsName.map { "\($0): " } ?? "")\(type)(↩︎)", by: indent),
+              SwiftDump.indenting("\(SwiftDump.label(rhsName))\(type)(↩︎)", by: indent),
               added)
         } else {
           visited.insert(lhsID)

@@ -47,6 +47,8 @@ package enum SwiftDump {
   /// Types printed as one fixed text (swift-custom-dump's Foundation and Swift conformances).
   static func text(of value: Any) -> String? {
     switch value {
+    case let custom as any CustomDumpStringConvertible:
+      return custom.customDumpDescription
     case let date as Date:
       return "Date(\(iso8601(date)))"
     case let uuid as UUID:
@@ -66,8 +68,28 @@ package enum SwiftDump {
     }
   }
 
+  /// What a name prints before a value: `name: `, or `name: #1 ` for a diffed object's
+  /// (`objectName`).
+  static func label(_ name: String?) -> String {
+    guard let name else { return "" }
+    guard let marker = name.firstIndex(of: objectMarker) else { return "\(name): " }
+    let base = name[..<marker]
+    let tag = name[name.index(after: marker)...]
+    return base.isEmpty ? "\(tag) " : "\(base): \(tag) "
+  }
+
+  private static let objectMarker: Character = "\u{1}"
+
+  /// The name of a `_CustomDiffObject`'s values in a diff: printed `name: #id value`.
+  static func objectName(_ name: String?, id: Int) -> String {
+    "\(name ?? "")\(objectMarker)#\(id)"
+  }
+
   /// Types printed as another value (a `Character` as its `String`, …).
   static func representation(of value: Any) -> Any? {
+    if let represented = value as? any CustomDumpRepresentable {
+      return represented.customDumpValue
+    }
     switch value {
     case let character as Character: return String(character)
     case let scalar as Unicode.Scalar: return String(scalar)
@@ -267,7 +289,7 @@ package enum SwiftDump {
         }
       }
     }
-    return indenting((name.map { "\($0): " } ?? "") + out, by: indent)
+    return indenting(label(name) + out, by: indent)
   }
 
   /// A string as a Swift literal: quoted, raw (`#"…"#`) when it holds quotes or backslashes,
@@ -347,6 +369,12 @@ package enum SwiftDump {
   /// Structural equality: `==` for `Equatable` values, identity for the same object, else the
   /// mirrors compared child by child (leaves by their description).
   static func isMirrorEqual(_ lhs: Any, _ rhs: Any) -> Bool {
+    if let left = lhs as? any _CustomDiffObject, let right = rhs as? any _CustomDiffObject,
+      left._objectIdentifier == right._objectIdentifier
+    {
+      let (before, after) = left._customDiffValues
+      return isMirrorEqual(before, after)
+    }
     if type(of: lhs) is AnyClass, type(of: lhs) == type(of: rhs),
       lhs as AnyObject === rhs as AnyObject
     {
@@ -396,32 +424,5 @@ package enum SwiftDump {
   package static func indenting(_ text: String, with prefix: String) -> String {
     guard !prefix.isEmpty else { return text }
     return prefix + text.replacing("\n", with: "\n" + prefix)
-  }
-
-  /// TCA's short form of an action: its cases without their values (`.response(.success)`).
-  package static func caseOutput(_ value: Any) -> String {
-    func help(_ value: Any) -> String {
-      let mirror = Mirror(reflecting: value)
-      switch mirror.displayStyle {
-      case .enum?:
-        guard let child = mirror.children.first else {
-          let text = "\(value)"
-          return text == typeName(type(of: value)) ? "" : ".\(text)"
-        }
-        let inner = help(child.value)
-        return ".\(child.label ?? "")\(inner.isEmpty ? "" : "(\(inner))")"
-      case .tuple?:
-        return mirror.children.map { label, value in
-          let inner = help(value)
-          let name = label.map { $0.first == "." ? "_:" : "\($0):" } ?? ""
-          return name + (inner.isEmpty ? "" : " \(inner)")
-        }
-        .joined(separator: ", ")
-      default:
-        return ""
-      }
-    }
-    if let debug = value as? any CustomDebugStringConvertible { return debug.debugDescription }
-    return help(value)
   }
 }

@@ -10,3 +10,4 @@
 @_exported import DepsConcurrency
 @_exported import IdentifiedCollections
 @_exported import IssueReporting
+@_exported import Sharing

@@ -24,6 +24,7 @@ enum REPL {
     }
     if let problem = lua.moduleProblem { Output.error("depsh: warning: \(problem)\n") }
     lua.callHelper("enable_trace")
+    if let failure = TimeTravel.install(lua) { Output.error("depsh: warning: \(failure.message)\n") }
     lua.callHelper("track_loads")
     // Every store of the session keeps its trace, for `.timeline NAME`, and draws its random
     // numbers from a seed of its own, so `.save` can replay them.
@@ -60,6 +61,7 @@ enum REPL {
       }
     }
     reader.saveHistory()
+    lua.callHelper("end_time_travel")
     Output.flush()
     return 0
   }
@@ -158,6 +160,14 @@ enum REPL {
         return true
       }
       printHelper(lua.callHelper("save", [.string(argument)]))
+    case ".history", ".back", ".goto", ".reload":
+      guard let argument else {
+        Output.error("Error: \(name) needs \(name == ".reload" ? "a file name" : "a store's name")\n")
+        return true
+      }
+      let values = argument.split(whereSeparator: \.isWhitespace).map { LuaArgument.string(String($0)) }
+      let helper = ["history": "history", "back": "back", "goto": "goto_step", "reload": "reload"]
+      printHelper(lua.callHelper(helper[String(name.dropFirst())] ?? "history", values))
     case ".load":
       guard let argument else {
         Output.error("Error: .load needs a file name\n")

@@ -650,12 +650,12 @@ function shell.update_take(message, serial)
     refuse(site, "the file's path is cut short in Lua's message (run depsh test from nearer the file)")
     return "refused"
   end
-  if message:find("Received unexpected action: ", 1, true) then
+  if message:find("Received unexpected action:", 1, true) then
     refuse(site, "the received action differs from the one written (--update re-records " ..
       "expected states, not actions)")
     return "refused"
   end
-  if message:find("before sending an action: ", 1, true) then
+  if message:find("before sending an action.", 1, true) then
     refuse(site, "actions were received and not asserted before this send (add the " ..
       "store:receive calls first)")
     return "refused"

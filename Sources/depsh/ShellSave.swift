@@ -76,6 +76,9 @@ local function assertion(before, after, indent)
   return "function(s)\n" .. table.concat(lines, "\n") .. "\n" .. indent .. "end"
 end
 
+-- The repro writer of `depsh test --repro` (ExploreRepro.swift) writes its steps with it too.
+shell.step_assertion = assertion
+
 -- A JSON string literal.
 local function json_string(text)
   return '"' .. text:gsub('[%c"\\]', function(c)

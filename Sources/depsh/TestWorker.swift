@@ -48,6 +48,10 @@ enum TestWorker {
       return
     }
     lua.setArgTable(before: ["depsh", "test"], script: file, after: [])
+    if let failure = ExploreRepro.install(lua, options: options) {
+      emitter.fileFailed(file, reason: failure.message)
+      return
+    }
     if !options.sandbox { addModuleDirectory(of: file, lua: lua) }
 
     emitter.send(.collecting)

@@ -123,7 +123,7 @@ import Testing
     #expect(
       failures == [
         """
-        A state change does not match expectation: …
+        A state change does not match expectation.
 
             {
           -   "count": 3,
@@ -186,11 +186,11 @@ import Testing
       TestStoreMessages.effectStillRunning(.lua, action: "toggleButtonTapped", site: "t.lua:7")
         .hasSuffix(
           """
-          • If you are returning a long-living effect (timers, subscriptions, etc.), then make \
+          If you are returning a long-living effect (timers, subscriptions, etc.), then make \
           sure those effects are torn down: start them with an id ("deps.run(fn, {id = …})") \
           and return a corresponding cancellation effect ("deps.cancel(id)") from another action.
 
-          • If you do not wish to assert on these effects, call \
+          If you do not wish to assert on these effects, call \
           "store:skip_in_flight_effects()", or consider using a non-exhaustive test store: \
           "store.exhaustivity = "off"".
 

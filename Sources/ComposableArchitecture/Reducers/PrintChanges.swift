@@ -2,6 +2,8 @@
 // printer the caller chooses. Nothing is printed unless the user applies `_printChanges()`;
 // its default printer, `.customDump`, writes to standard output as TCA's does.
 
+@_spi(SharedChangeTracking) import Sharing
+
 extension Reducer {
   /// Reports each action this reducer receives and the change it makes to `printer` (nil:
   /// nothing is reported).
@@ -88,12 +90,17 @@ public struct _PrintChangesReducer<Base: Reducer>: Reducer {
   let base: Base
   let printer: _ReducerPrinter<Base.State, Base.Action>?
 
-  /// Runs `base` and reports the action and change.
+  /// Runs `base` and reports the action and change. Shared values changed by `base` show
+  /// their value before and after, as TCA's (a change tracker around the reducer, its
+  /// assertion scope around the printer).
   public func reduce(into state: inout Base.State, action: Base.Action) -> Effect<Base.Action> {
     guard let printer else { return base.reduce(into: &state, action: action) }
     let oldState = state
-    let effects = base.reduce(into: &state, action: action)
-    printer.printChange(receivedAction: action, oldState: oldState, newState: state)
+    let tracker = SharedChangeTracker(reportUnassertedChanges: false)
+    let effects = tracker.track { base.reduce(into: &state, action: action) }
+    tracker.assert {
+      printer.printChange(receivedAction: action, oldState: oldState, newState: state)
+    }
     return effects
   }
 }

@@ -4,6 +4,7 @@
 // (see UserDefaultsFile); preview = in memory; test = a fresh in-memory store per cache (so per
 // TestStore and per depsh test).
 import DepsCore
+import Sharing
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -51,15 +52,9 @@ package struct UserDefaultsClient: Sendable {
       })
   }
 
-  /// `$DEPS_DATA_DIR`, else `$XDG_DATA_HOME/deps`, else `~/.local/share/deps`.
-  package static var dataDirectory: String {
-    let environment = ProcessInfo.processInfo.environment
-    if let directory = environment["DEPS_DATA_DIR"], !directory.isEmpty { return directory }
-    if let xdg = environment["XDG_DATA_HOME"], !xdg.isEmpty { return xdg + "/deps" }
-    let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 }
-      ?? (getpwuid(getuid())?.pointee.pw_dir).map { String(cString: $0) } ?? "/"
-    return home + "/.local/share/deps"
-  }
+  /// `$DEPS_DATA_DIR`, else `$XDG_DATA_HOME/deps`, else `~/.local/share/deps` (the directory
+  /// of the live `.appStorage` store too).
+  package static var dataDirectory: String { AtomicFile.dataDirectory }
 }
 
 private enum UserDefaultsKey: DependencyKey {

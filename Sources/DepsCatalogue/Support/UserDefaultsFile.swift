@@ -1,16 +1,15 @@
-// The live userDefaults file. Writes never lose the previous contents on a crash (a temporary
-// file is written, fsynced and renamed over the old one, then the directory is fsynced), and
-// two processes never lose each other's keys (each read-modify-write holds an exclusive
-// `flock` on a sibling `.lock` file; reads hold a shared one).
+// The live userDefaults file, on the crash-safe file store `.fileStorage` and `.appStorage`
+// use (Sharing's AtomicFile): a write never loses the previous contents on a crash (a
+// temporary file is written, fsynced and renamed over the old one, then the directory is
+// fsynced), and two processes never lose each other's keys (each read-modify-write holds an
+// exclusive `flock` on a sibling `.lock` file; reads hold a shared one). `.appStorage` keys
+// live in the same file, next to these.
 import DepsCore
+import Sharing
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
-#endif
-
-#if canImport(Glibc)
-import Glibc
 #endif
 
 /// Why the userDefaults file could not be used.
@@ -20,48 +19,39 @@ package struct UserDefaultsFileError: Error, Equatable, CustomStringConvertible 
 
 package struct UserDefaultsFile: Sendable {
   package let path: String
+  private let file: AtomicFile
 
-  package init(path: String) { self.path = path }
+  package init(path: String) {
+    self.path = path
+    self.file = AtomicFile(path: path)
+  }
 
   /// The stored object (empty when the file does not exist yet).
   package func read() throws -> [String: JSONValue] {
-    try withLock(LOCK_SH) { try load() }
+    try translatingErrors { try decode(file.read()) }
   }
 
   /// Changes the stored object under an exclusive lock and writes it atomically.
   package func update(_ change: (inout [String: JSONValue]) -> Void) throws {
-    try withLock(LOCK_EX) {
-      var object = try load()
-      change(&object)
-      try write(object)
-    }
-  }
-
-  private var directory: String {
-    guard let slash = path.lastIndex(of: "/") else { return "" }
-    return slash == path.startIndex ? "/" : String(path[..<slash])
-  }
-
-  private func withLock<R>(_ operation: Int32, _ body: () throws -> R) throws -> R {
-    try FileManager.default.createDirectory(
-      atPath: directory, withIntermediateDirectories: true)
-    let descriptor = open(path + ".lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
-    guard descriptor >= 0 else {
-      throw UserDefaultsFileError(description: "cannot open \(path).lock: \(errnoText())")
-    }
-    defer { close(descriptor) }
-    while flock(descriptor, operation) != 0 {
-      if errno != EINTR {
-        throw UserDefaultsFileError(description: "cannot lock \(path).lock: \(errnoText())")
+    try translatingErrors {
+      try file.update { data in
+        var object = try decode(data)
+        change(&object)
+        return encode(object)
       }
     }
-    defer { flock(descriptor, LOCK_UN) }
-    return try body()
   }
 
-  private func load() throws -> [String: JSONValue] {
-    guard let data = FileManager.default.contents(atPath: path) else { return [:] }
-    if data.isEmpty { return [:] }
+  private func translatingErrors<R>(_ body: () throws -> R) throws -> R {
+    do {
+      return try body()
+    } catch let error as AtomicFileError {
+      throw UserDefaultsFileError(description: error.description)
+    }
+  }
+
+  private func decode(_ data: Data?) throws -> [String: JSONValue] {
+    guard let data, !data.isEmpty else { return [:] }
     let value: JSONValue
     do {
       value = try data.withUnsafeBytes { try JSONValue(jsonBytes: $0) }
@@ -76,50 +66,9 @@ package struct UserDefaultsFile: Sendable {
     return result
   }
 
-  private func write(_ object: [String: JSONValue]) throws {
+  private func encode(_ object: [String: JSONValue]) -> Data {
     var sorted = ValueObject()
     for key in object.keys.sorted() { sorted[key] = object[key] }
-    let text = JSONValue.object(sorted).json(pretty: true) + "\n"
-    // One fixed name: writers hold the exclusive lock, so a writer killed mid-write leaves at
-    // most this one file behind, which the next writer truncates and reuses.
-    let temporary = "\(path).tmp"
-    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-    guard descriptor >= 0 else {
-      throw UserDefaultsFileError(description: "cannot write \(temporary): \(errnoText())")
-    }
-    var failure: String?
-    var bytes = Array(text.utf8)
-    bytes.withUnsafeMutableBytes { buffer in
-      var offset = 0
-      while offset < buffer.count {
-        let written = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-        if written < 0 {
-          if errno == EINTR { continue }
-          failure = "cannot write \(temporary): \(errnoText())"
-          return
-        }
-        offset += written
-      }
-    }
-    if failure == nil && fsync(descriptor) != 0 {
-      failure = "cannot sync \(temporary): \(errnoText())"
-    }
-    close(descriptor)
-    if let failure {
-      unlink(temporary)
-      throw UserDefaultsFileError(description: failure)
-    }
-    guard rename(temporary, path) == 0 else {
-      let message = "cannot replace \(path): \(errnoText())"
-      unlink(temporary)
-      throw UserDefaultsFileError(description: message)
-    }
-    let directoryDescriptor = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-    if directoryDescriptor >= 0 {
-      fsync(directoryDescriptor)
-      close(directoryDescriptor)
-    }
+    return Data((JSONValue.object(sorted).json(pretty: true) + "\n").utf8)
   }
-
-  private func errnoText() -> String { String(cString: strerror(errno)) }
 }

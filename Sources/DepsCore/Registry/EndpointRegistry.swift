@@ -170,7 +170,7 @@ public final class EndpointRegistry: Sendable {
                   try await current(DynamicCoding.decode(Input.self, from: $0)))
               },
               {
-                var liveValues = DependencyValues()
+                var liveValues = DependencyValues.processDefaults
                 liveValues.context = .live
                 let live = liveValues[keyPath: keyPath]
                 return try DynamicCoding.encode(
@@ -221,7 +221,7 @@ public final class EndpointRegistry: Sendable {
             let output = try await around(
               .null, { _ in try DynamicCoding.encode(try await original[keyPath: keyPath]()) },
               { _ in
-                var liveValues = DependencyValues()
+                var liveValues = DependencyValues.processDefaults
                 liveValues.context = .live
                 return try DynamicCoding.encode(try await liveValues[keyPath: keyPath]())
               })

@@ -15,6 +15,7 @@ import Testing
 @testable import DepsRuntime
 @testable import IssueReporting
 @testable import DepsCatalogue
+import Sharing
 
 @Suite struct UserDefaultsFileTests {
   /// A fresh directory under the system's temporary directory, removed by `body`'s end.
@@ -116,6 +117,24 @@ import Testing
       #expect(throws: UserDefaultsFileError(description: "\(path) does not hold a JSON object")) {
         try file.read()
       }
+    }
+  }
+
+  @Test func appStorageSharesTheFile() throws {
+    try withDirectory { directory in
+      let path = directory + "/userDefaults.json"
+      let client = UserDefaultsClient.file(at: path)
+      try client.setValue(.string("dark"), "theme")
+      withDependencies {
+        $0.defaultAppStorage = .file(at: path)
+      } operation: {
+        @Shared(.appStorage("theme")) var theme = "light"
+        #expect(theme == "dark")
+        @Shared(.appStorage("launches")) var launches = 0
+        $launches.withLock { $0 += 3 }
+      }
+      #expect(try client.value("launches") == .int(3))
+      #expect(try client.value("theme") == .string("dark"))
     }
   }
 }

@@ -5,7 +5,7 @@
 local check = require "check"
 local deps = require "deps"
 
-local mismatch = [[A state change does not match expectation: …
+local mismatch = [[A state change does not match expectation.
 
     {
   -   "count": 2,
@@ -33,7 +33,7 @@ local leftover = deps.expect_issue(function()
     feature = "NumberFact", dependencies = function(d) d.numberFact.fetch = function() return "fact" end end }
   store:send("numberFactButtonTapped")
 end)
-check.truthy(leftover[1]:find("The store received 1 unexpected action by the end of this test", 1, true),
+check.truthy(leftover[1]:find("The store received 1 unexpected action.", 1, true),
   "the leftovers are the issue: " .. tostring(leftover[1]))
 deps.end_test()
 
