@@ -159,7 +159,9 @@ check.raises([[HERE: The store received 1 unexpected action.
   Unhandled actions:
     "delayedIncrementFinished"
 
-To fix, explicitly assert against these actions using "store:receive", skip these actions by calling "store:skip_received_actions()", or consider using a non-exhaustive test store: "store.exhaustivity = "off"".]], function() leftover:close() end)
+To fix, explicitly assert against these actions using "store:receive", skip these actions by calling ]]
+  .. [["store:skip_received_actions()", or consider using a non-exhaustive test store: ]]
+  .. [["store.exhaustivity = "off"".]], function() leftover:close() end)
 check.raises_with("The store received 1 unexpected action", function()
   local scoped <close> = deps.TestStore {
     feature = "Counter",
