@@ -22,7 +22,7 @@ public enum RunawayIssues {
 
   @Sendable private static func filter(_ issue: ReportedIssue) -> ReportedIssue? {
     guard let context = EffectContext.current else { return issue }
-    return context.admit(issue)
+    return IssueTallies.admit(issue, in: context)
   }
 
   /// What makes two issues the same: the message and the reporters it goes to (each class
@@ -62,10 +62,9 @@ public enum RunawayIssues {
   }
 }
 
-/// The issues one effect reported, by message and by the reporters they went to
-/// (`EffectContext.issueTally`, under its lock: an effect's child tasks may report at once). An
-/// issue repeated under other reporters (a `withExpectedIssue` inside the effect) is another
-/// issue: it is never folded into the effect's.
+/// The issues one effect reported, by message and by the reporters they went to. An issue
+/// repeated under other reporters (a `withExpectedIssue` inside the effect) is another issue:
+/// it is never folded into the effect's.
 struct IssueTally {
   /// A repeated issue: its first report, the reporters it went to, how many times it came.
   struct Entry {
@@ -81,55 +80,65 @@ struct IssueTally {
   var order: [String] = []
 }
 
-extension EffectContext {
-  /// What becomes of `issue` reported inside the effect: the first of its message (under the
-  /// current reporters) goes through; a repeat is folded, and the one reaching the bound
-  /// cancels the effect's task and is reported as the folded issue.
-  func admit(_ issue: ReportedIssue) -> ReportedIssue? {
+/// The tallies of the effects that reported an issue, by effect context, kept beside the
+/// effects (an effect that reports none pays one atomic load when it ends).
+enum IssueTallies {
+  /// How many tallies exist.
+  private static let count = Atomic<Int>(0)
+  private static let tallies = Mutex<[ObjectIdentifier: IssueTally]>([:])
+
+  /// What becomes of `issue` reported inside the effect of `context`: the first of its message
+  /// (under the current reporters) goes through; a repeat is folded, and the one reaching the
+  /// bound cancels the effect's task and is reported as the folded issue.
+  static func admit(_ issue: ReportedIssue, in context: EffectContext) -> ReportedIssue? {
     let reporters = IssueReporters.current
     let key = RunawayIssues.key(issue, reporters)
-    let count: Int = issueTally.withLock { slot in
-      // Moved out and back, so the collections stay uniquely referenced (no copy).
-      var tally = slot ?? IssueTally()
-      slot = nil
-      defer { slot = tally }
-      if var entry = tally.entries[key] {
-        entry.count += 1
-        if entry.count == RunawayIssues.limit { entry.folded = true }
-        tally.entries[key] = entry
-        return entry.count
+    let id = ObjectIdentifier(context)
+    let repeats: Int = tallies.withLock { tallies in
+      if tallies[id] == nil {
+        tallies[id] = IssueTally()
+        count.add(1, ordering: .relaxed)
       }
-      tally.entries[key] = IssueTally.Entry(first: issue, reporters: reporters, count: 1)
-      tally.order.append(key)
-      return 1
+      // Changed in place (no copy of the tally's collections).
+      return modify(&tallies[id, default: IssueTally()]) { tally in
+        if var entry = tally.entries.removeValue(forKey: key) {
+          entry.count += 1
+          if entry.count == RunawayIssues.limit { entry.folded = true }
+          let repeats = entry.count
+          tally.entries[key] = entry
+          return repeats
+        }
+        tally.entries[key] = IssueTally.Entry(first: issue, reporters: reporters, count: 1)
+        tally.order.append(key)
+        return 1
+      }
     }
-    if count == 1 { return issue }
-    hasIssueRepeats.store(true, ordering: .relaxed)
-    guard count == RunawayIssues.limit else { return nil }
+    if repeats == 1 { return issue }
+    guard repeats == RunawayIssues.limit else { return nil }
     withUnsafeCurrentTask { $0?.cancel() }
-    return RunawayIssues.folded(issue, count: count, cancelled: true)
+    return RunawayIssues.folded(issue, count: repeats, cancelled: true)
   }
 
-  /// When the effect ends: reports the folded repeats not reported at the bound, each to the
-  /// reporters its issue went to.
-  func reportFoldedIssues() {
-    guard hasIssueRepeats.load(ordering: .relaxed) else { return }
-    let pending: [IssueTally.Entry] = issueTally.withLock { slot in
-      guard var tally = slot else { return [] }
-      slot = nil
-      defer { slot = tally }
-      var pending: [IssueTally.Entry] = []
-      for key in tally.order {
-        guard var entry = tally.entries[key], entry.count > 1, !entry.folded else { continue }
-        entry.folded = true
-        tally.entries[key] = entry
-        pending.append(entry)
-      }
-      return pending
-    }
-    for entry in pending {
+  /// When the effect of `context` ends: forgets its tally, reporting the folded repeats not
+  /// reported at the bound, each to the reporters its issue went to.
+  @inline(__always)
+  static func effectEnded(_ context: EffectContext) {
+    guard count.load(ordering: .relaxed) > 0 else { return }
+    reportFolded(of: context)
+  }
+
+  private static func reportFolded(of context: EffectContext) {
+    let id = ObjectIdentifier(context)
+    guard let tally = tallies.withLock({ $0.removeValue(forKey: id) }) else { return }
+    count.subtract(1, ordering: .relaxed)
+    for key in tally.order {
+      guard let entry = tally.entries[key], entry.count > 1, !entry.folded else { continue }
       let folded = RunawayIssues.folded(entry.first, count: entry.count, cancelled: false)
       for reporter in entry.reporters { reporter.reportIssue(folded) }
     }
+  }
+
+  private static func modify<T, R>(_ value: inout T, _ body: (inout T) -> R) -> R {
+    body(&value)
   }
 }

@@ -483,11 +483,11 @@ package final class StoreCore<State, Action>: StoreActionSink<Action>, @unchecke
     if context.bind() {
       defer { context.unbind() }
       await operate(run, send)
-      context.reportFoldedIssues()
+      IssueTallies.effectEnded(context)
     } else {
       await EffectContext.$current.withValue(context) {
         await operate(run, send)
-        context.reportFoldedIssues()
+        IssueTallies.effectEnded(context)
       }
     }
   }

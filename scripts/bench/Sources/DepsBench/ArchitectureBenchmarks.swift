@@ -1,5 +1,7 @@
 // The store's operations: `Store.send` of a trivial reducer, a TestStore step with a state
-// assertion, and an effect round trip (`.run { send(…) }` back into the reducer).
+// assertion, an effect round trip (`.run { send(…) }` back into the reducer), and an action of
+// a presented child (`ifLet` over `PresentationState`: the parent's navigation work around the
+// child's reducer).
 import DepsCore
 
 /// A 10-field state for the TestStore step.
@@ -23,6 +25,15 @@ enum TenFieldsAction: Equatable, Sendable {
 enum RoundTripAction: Sendable {
   case start
   case done
+}
+
+/// A parent presenting a counter child (the shape `@Presents` + `ifLet` gives).
+struct PresentingParent: Equatable, Sendable {
+  var child = PresentationState<Int>(wrappedValue: 0)
+}
+
+enum PresentingAction: Sendable {
+  case child(PresentationAction<Int>)
 }
 
 enum ArchitectureBenchmarks {
@@ -76,6 +87,23 @@ enum ArchitectureBenchmarks {
         }
         for _ in 0..<n { store.send(.start) }
         blackHole(store.state)
+      },
+      Benchmark(
+        name: "store.send.presented",
+        summary: "Store.send of a presented child's action through ifLet",
+        target: .nanoseconds(1_000)
+      ) { n in
+        let store = Store(initialState: PresentingParent()) {
+          Reduce<PresentingParent, PresentingAction> { _, _ in .none }
+            .ifLet(\.child, action: PresentingAction.child) {
+              Reduce<Int, Int> { state, action in
+                state &+= action
+                return .none
+              }
+            }
+        }
+        for i in 0..<n { store.send(.child(.presented(i & 1))) }
+        blackHole(store.state.child.wrappedValue)
       },
     ]
   }
