@@ -81,7 +81,7 @@ public struct AppStorageKey<Value: Sendable>: SharedKey {
     _ key: String, store: UserDefaultsStore?, encode: @escaping @Sendable (Value) -> StoredJSON?,
     decode: @escaping @Sendable (StoredJSON) -> Value?
   ) {
-    @Dependency(\.defaultAppStorage) var defaultStore
+    let defaultStore = DependencyValues._current.defaultAppStorage
     self.key = key
     self.store = store ?? defaultStore
     self.encode = encode

@@ -49,7 +49,7 @@ public final class FileStorageKey<Value: Sendable>: SharedKey {
     url: URL, decode: @escaping @Sendable (Data) throws -> Value,
     encode: @escaping @Sendable (Value) throws -> Data
   ) {
-    @Dependency(\.defaultFileStorage) var storage
+    let storage = DependencyValues._current.defaultFileStorage
     self.storage = storage
     self.url = url
     self.decode = decode

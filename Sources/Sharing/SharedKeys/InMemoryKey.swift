@@ -21,7 +21,7 @@ public struct InMemoryKey<Value: Sendable>: SharedKey {
   private let store: InMemoryStorage
 
   fileprivate init(_ key: String) {
-    @Dependency(\.defaultInMemoryStorage) var storage
+    let storage = DependencyValues._current.defaultInMemoryStorage
     self.key = key
     self.store = storage
   }
