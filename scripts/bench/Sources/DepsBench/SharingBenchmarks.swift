@@ -24,7 +24,7 @@ enum SharingBenchmarks {
       Benchmark(
         name: "teststore.send.shared",
         summary: "TestStore send changing a shared value, asserted with withLock",
-        target: .nanoseconds(3_000),
+        target: .nanoseconds(5_000),
         async: { n in
           let store = TestStore(initialState: SharedTenFields(count: Shared(value: 0))) {
             Reduce<SharedTenFields, TenFieldsAction> { state, _ in
