@@ -56,6 +56,14 @@ struct SharedCounter {
   }
 }
 
+/// Assigning through `Shared`'s setter (deprecated, as the original's: it forwards to
+/// `withLock`), reached through a protocol so the test itself names no deprecated API.
+protocol SettableWrappedValue {
+  associatedtype Wrapped
+  var wrappedValue: Wrapped { get nonmutating set }
+}
+extension Shared: SettableWrappedValue {}
+
 @Suite struct TestStoreSharedStateTests {
   func makeStore(count: Shared<Int> = Shared(value: 0)) -> TestStore<
     SharedCounter.State, SharedCounter.Action
@@ -95,6 +103,21 @@ struct SharedCounter {
         """
       ])
     #expect(issues.first?.line == UInt(line))
+  }
+
+  @Test func assigningThroughTheSetterAsserts() async {
+    let count = Shared(value: 0)
+    let issues = await recordIssues {
+      let store = makeStore(count: count)
+      await store.send(.increment) { state in
+        func assign<S: SettableWrappedValue>(_ shared: S, _ value: S.Wrapped) {
+          shared.wrappedValue = value
+        }
+        assign(state.$count, 1)
+      }
+    }
+    #expect(issues.map(\.message) == [])
+    #expect(count.wrappedValue == 1)
   }
 
   @Test func wrongSharedAssertionFails() async {
