@@ -180,7 +180,9 @@ extension SharedReader: Identifiable where Value: Identifiable {
 
 /// A value carried across a `@Sendable` boundary where the shared types' own locks guard it.
 package final class UncheckedBox<Value>: @unchecked Sendable {
+  /// The value.
   package let value: Value
+  /// Wraps `value`.
   package init(_ value: Value) { self.value = value }
 }
 
@@ -188,9 +190,13 @@ package final class UncheckedBox<Value>: @unchecked Sendable {
 package final class LockedValue<Value>: @unchecked Sendable {
   private let lock = ReentrantLock()
   private var value: Value
+  /// A variable holding `value`.
   package init(_ value: Value) { self.value = value }
+  /// The value now.
   package func get() -> Value { lock.withLock { value } }
+  /// Replaces the value.
   package func set(_ newValue: Value) { lock.withLock { value = newValue } }
+  /// Changes the value under the lock.
   package func update<R>(_ body: (inout Value) throws -> R) rethrows -> R {
     try lock.withLock { try body(&value) }
   }
