@@ -22,6 +22,7 @@ struct SharedCounter {
     case incrementTwice
     case incrementLater
     case incrementInEffect
+    case incrementThenWait
     case incremented
     case rename(String)
   }
@@ -44,6 +45,11 @@ struct SharedCounter {
       case .incrementInEffect:
         return .run { [count = state.$count] _ in
           count.withLock { $0 += 100 }
+        }
+      case .incrementThenWait:
+        return .run { [count = state.$count] _ in
+          count.withLock { $0 += 1000 }
+          try await clock.sleep(for: .seconds(60))
         }
       case .incremented:
         state.label = "incremented"
@@ -247,6 +253,29 @@ extension Shared: SettableWrappedValue {}
         state.
         """
       ])
+  }
+
+  @Test func finishThatTimesOutLeavesSharedChangesToTheEnd() async {
+    let store = TestStore(initialState: SharedCounter.State(count: Shared(value: 0))) {
+      SharedCounter()
+    } withDependencies: {
+      $0.continuousClock = TestClock()
+    }
+    let atFinish = await recordIssues {
+      await store.send(.incrementThenWait)
+      await store.finish(timeout: .milliseconds(20))
+    }
+    #expect(atFinish.count == 1)
+    #expect(
+      !atFinish.contains {
+        $0.message.hasPrefix("Test store finished before asserting against changes")
+      })
+    let afterwards = await recordIssues {
+      await store.skipInFlightEffects()
+      store.assert { $0.$count.withLock { $0 = 1000 } }
+      await store.finish()
+    }
+    #expect(afterwards.map(\.message) == [])
   }
 
   @Test func assertAtTheEndCoversEffectChanges() async {
