@@ -2,6 +2,7 @@
 // effect changed must be asserted (`$0.$count.withLock { … }`), else the store fails with TCA's
 // texts, the shared value shown as `#1 old` → `#1 new`.
 import ComposableArchitecture
+import Foundation
 import DependenciesTestSupport
 import Testing
 import XCTest
@@ -327,11 +328,46 @@ extension Shared: SettableWrappedValue {}
       ])
   }
 
+  @Test func onChangeSeesTheSharedValueChange() async {
+    let store = TestStore(initialState: TallyDescriber.State()) { TallyDescriber() }
+    await store.send(.add) {
+      $0.$tally.withLock { $0.value = 1 }
+      $0.summary = "0 → 1"
+    }
+    await store.send(.add) {
+      $0.$tally.withLock { $0.value = 2 }
+      $0.summary = "1 → 2"
+    }
+  }
+
   @Test func inMemoryKeyInState() async {
     let store = TestStore(initialState: KeyedCounter.State()) { KeyedCounter() }
     await store.send(.increment) { $0.$count.withLock { $0 = 1 } }
     await store.send(.increment) { $0.$count.withLock { $0 = 2 } }
     #expect(store.state.count == 2)
+  }
+}
+
+/// A file-stored tally whose changes an `onChange` describes.
+@Reducer
+struct TallyDescriber {
+  struct Tally: Codable, Equatable, Sendable { var value = 0 }
+  struct State: Equatable {
+    @Shared(.fileStorage(URL(fileURLWithPath: "/tally.json"))) var tally = Tally()
+    var summary = ""
+  }
+  enum Action { case add }
+  var body: some ReducerOf<Self> {
+    Reduce { state, _ in
+      state.$tally.withLock { $0.value += 1 }
+      return .none
+    }
+    .onChange(of: \.tally) { old, new in
+      Reduce { state, _ in
+        state.summary = "\(old.value) → \(new.value)"
+        return .none
+      }
+    }
   }
 }
 
