@@ -36,6 +36,7 @@ files = {
   ["Tests/Golden/depsh-inputs/"] = { std = "+depsh" },
   ["Tests/Hardening/"] = { std = "+depsh" },
   ["Tests/Replay/"] = { std = "+depsh" },
+  ["Tests/Reports/"] = { std = "+depsh" },
   -- Files C programs load with deps_lua_load.
   ["Tests/C/"] = { std = "+deps_lua_load" },
   ["Tests/Lua/c/"] = { std = "+deps_lua_load" },

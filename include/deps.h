@@ -316,8 +316,9 @@ int deps_store_observe(deps_store *s, deps_action_fn fn, void *user_data);
 const char *deps_store_errmsg(deps_store *s);
 
 /**
- * DESTRUCTOR. Cancels the store's running effects (they wind down briefly) and frees it.
- * NULL is harmless. Called from inside one of s's own callbacks (an observer, an endpoint
+ * DESTRUCTOR. Cancels the store's running effects (they wind down briefly), writes what its
+ * cassette recorded (deps_overrides_set_trace; a file that cannot be written leaves the reason
+ * in deps_last_error()) and frees it. NULL is harmless. Called from inside one of s's own callbacks (an observer, an endpoint
  * running in a call on s) it is refused: s stays open and deps_last_error() /
  * deps_store_errmsg(s) say so; close it after that call returns.
  */
@@ -538,6 +539,27 @@ int deps_test_store_fd(deps_test_store *t);
  * NULL (deps_last_error()).
  */
 int deps_test_store_next_deadline_ms(deps_test_store *t);
+
+/**
+ * Runs body(user_data) expecting it to fail: Swift's withKnownIssue (XCTest's XCTExpectFailure)
+ * for C. The issues taken are the failures of every test-store call made inside body on this
+ * thread (each call still returns DEPS_EFAILED to body) and the leftovers of the test stores
+ * body opened: body's deps_test_store_close reports them here instead of on stderr, and the
+ * ones body leaves open are completed when it returns (as deps_test_store_complete; body's
+ * caller still closes them). None of them is written anywhere else.
+ *   body        the code expected to fail; NULL is DEPS_EINVAL.
+ *   user_data   passed to body; the library keeps no reference.
+ *   pattern     NULL: any issue passes; else a plain substring one issue must contain.
+ *   issues_out  NULL, or receives the issues as a JSON array of strings (in the order they
+ *               were taken), which the caller frees with deps_free (also on DEPS_EFAILED).
+ * Returns: DEPS_OK when an issue matched; DEPS_EFAILED when none did, deps_last_error() then
+ * reads "deps_test_store_expect_issue: expected an issue matching \"…\", none was reported"
+ * (followed by the issues that were reported, if any); DEPS_EINVAL.
+ * Threads: the scope belongs to the calling thread; calls body makes on other threads are not
+ * in it.
+ */
+int deps_test_store_expect_issue(void (*body)(void *user_data), void *user_data,
+                                 const char *pattern, char **issues_out);
 
 /* ---- Lua from C ------------------------------------------------------------------------ */
 

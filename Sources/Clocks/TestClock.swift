@@ -176,7 +176,10 @@ public final class TestClock<Duration: DurationProtocol & Hashable>: Clock, Send
   /// ```
   /// - Parameters:
   ///   - duration: the real time allowed for all sleeps to finish.
-  ///   - fileID, filePath, line, column: where the issue points (default: the caller).
+  ///   - fileID: where the issue points (default: the caller).
+  ///   - filePath: its `#filePath`.
+  ///   - line: its `#line`.
+  ///   - column: its `#column`.
   public func run(
     timeout duration: Swift.Duration = .milliseconds(500),
     fileID: StaticString = #fileID,

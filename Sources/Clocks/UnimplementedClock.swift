@@ -36,7 +36,10 @@ public struct UnimplementedClock<Duration: DurationProtocol & Hashable>: Clock {
   /// - Parameters:
   ///   - base: the clock that does the work after the issue is reported.
   ///   - name: printed in the messages (default: the base clock's type).
-  ///   - fileID, filePath, line, column: where issues point (default: the caller).
+  ///   - fileID: where issues point (default: the caller).
+  ///   - filePath: its `#filePath`.
+  ///   - line: its `#line`.
+  ///   - column: its `#column`.
   public init<C: Clock>(
     _ base: C,
     name: String = "\(C.self)",
@@ -61,7 +64,10 @@ public struct UnimplementedClock<Duration: DurationProtocol & Hashable>: Clock {
   /// - Parameters:
   ///   - name: printed in the messages, e.g. `Unimplemented: Clock.sleep`.
   ///   - now: where the underlying immediate clock starts.
-  ///   - fileID, filePath, line, column: where issues point (default: the caller).
+  ///   - fileID: where issues point (default: the caller).
+  ///   - filePath: its `#filePath`.
+  ///   - line: its `#line`.
+  ///   - column: its `#column`.
   public init(
     name: String = "Clock",
     now: ImmediateClock<Duration>.Instant = .init(),
@@ -124,7 +130,10 @@ extension UnimplementedClock where Duration == Swift.Duration {
   /// ```
   /// - Parameters:
   ///   - name: printed in the messages (default `Clock`).
-  ///   - fileID, filePath, line, column: where issues point (default: the caller).
+  ///   - fileID: where issues point (default: the caller).
+  ///   - filePath: its `#filePath`.
+  ///   - line: its `#line`.
+  ///   - column: its `#column`.
   public init(
     name: String = "Clock",
     fileID: StaticString = #fileID,

@@ -42,6 +42,10 @@ public struct Effect<Action>: Sendable {
   ///   - operation: the work; `send` feeds actions back into the store.
   ///   - handler: called with errors `operation` throws (other than cancellation). Without it,
   ///     such an error is reported as an issue naming where the effect was created.
+  ///   - fileID: where the effect is created (named in that issue).
+  ///   - filePath: its `#filePath`.
+  ///   - line: its `#line`.
+  ///   - column: its `#column`.
   public static func run(
     priority: TaskPriority? = nil,
     operation: @escaping @Sendable (_ send: Send<Action>) async throws -> Void,

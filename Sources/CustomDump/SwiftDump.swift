@@ -47,6 +47,8 @@ package enum SwiftDump {
   /// Types printed as one fixed text (swift-custom-dump's Foundation and Swift conformances).
   static func text(of value: Any) -> String? {
     switch value {
+    case let custom as any CustomDumpStringConvertible:
+      return custom.customDumpDescription
     case let date as Date:
       return "Date(\(iso8601(date)))"
     case let uuid as UUID:
@@ -422,32 +424,5 @@ package enum SwiftDump {
   package static func indenting(_ text: String, with prefix: String) -> String {
     guard !prefix.isEmpty else { return text }
     return prefix + text.replacing("\n", with: "\n" + prefix)
-  }
-
-  /// TCA's short form of an action: its cases without their values (`.response(.success)`).
-  package static func caseOutput(_ value: Any) -> String {
-    func help(_ value: Any) -> String {
-      let mirror = Mirror(reflecting: value)
-      switch mirror.displayStyle {
-      case .enum?:
-        guard let child = mirror.children.first else {
-          let text = "\(value)"
-          return text == typeName(type(of: value)) ? "" : ".\(text)"
-        }
-        let inner = help(child.value)
-        return ".\(child.label ?? "")\(inner.isEmpty ? "" : "(\(inner))")"
-      case .tuple?:
-        return mirror.children.map { label, value in
-          let inner = help(value)
-          let name = label.map { $0.first == "." ? "_:" : "\($0):" } ?? ""
-          return name + (inner.isEmpty ? "" : " \(inner)")
-        }
-        .joined(separator: ", ")
-      default:
-        return ""
-      }
-    }
-    if let debug = value as? any CustomDebugStringConvertible { return debug.debugDescription }
-    return help(value)
   }
 }

@@ -28,9 +28,9 @@ final class DependencyCache: Sendable {
     /// The `prepareDependencies` call that computed or prepared it: that call may still
     /// (re)write it.
     let preparation: DependencyPreparation?
-    /// A missing-value report held back because the value was first read inside a
-    /// `withDependencies` closure: made at the first read that uses it.
-    var pendingReport: ((DependencyRead) -> Void)?
+    /// A live-context default of a key with no live value: every read that uses it (not one
+    /// made while setting up) reports that, as in swift-dependencies.
+    var missingLive = false
   }
   struct State {
     var entries: [Key: Entry] = [:]
@@ -98,61 +98,60 @@ final class DependencyCache: Sendable {
   ///   - preparation: the `prepareDependencies` call reading it, if any (it may then
   ///     overwrite what it read).
   ///   - isSetting: read only to be changed (`$0.client.endpoint = …` in `withDependencies`):
-  ///     the value is cached, but a missing live/test value is reported at its first use.
+  ///     the value is cached, but nothing is reported (a missing live value is reported by the
+  ///     reads that use it).
   package func value<K: TestDependencyKey>(
     _: K.Type, context: DependencyContext, contextIsDefault: Bool, name: String?,
     preparation: DependencyPreparation? = nil, isSetting: Bool = false
   ) -> K.Value {
     let key = Key(id: ObjectIdentifier(K.self), context: context)
     if let existing = state.withLock({ $0.entries[key] }) {
-      if !isSetting && existing.pendingReport != nil { reportPending(key, name: name) }
+      if existing.missingLive { usedMissingLive(K.self, name: name, isSetting: isSetting) }
       return unsafeDowncast(existing.box, to: ValueBox<K.Value>.self).value
     }
     if let box = inheritedValue(key) { return unsafeDowncast(box, to: ValueBox<K.Value>.self).value }
     computing.lock()
     defer { computing.unlock() }
     if let existing = state.withLock({ $0.entries[key] }) {
-      if !isSetting && existing.pendingReport != nil { reportPending(key, name: name) }
+      if existing.missingLive { usedMissingLive(K.self, name: name, isSetting: isSetting) }
       return unsafeDowncast(existing.box, to: ValueBox<K.Value>.self).value
     }
-    // Computed outside the state's lock: a default may itself read other dependencies.
-    var pending: ((DependencyRead) -> Void)?
+    // Computed outside the state's lock: a default may itself read other dependencies. A
+    // missing live value is reported by `defaultValue` itself unless this read is setting up.
     let computed: K.Value
     if isSetting {
-      let held = HeldReports()
       computed = SettingScope.setting {
-        DependencyResolution.$heldReports.withValue(held) {
-          DependencyResolution.$isSetting.withValue(true) {
-            DependencyResolution.defaultValue(K.self, context: context, name: name)
-          }
+        DependencyResolution.$isSetting.withValue(true) {
+          DependencyResolution.defaultValue(K.self, context: context, name: name)
         }
       }
-      pending = held.report(for: K.self)
     } else {
       computed = DependencyResolution.defaultValue(K.self, context: context, name: name)
     }
+    let missingLive = context == .live && !(K.self is any DependencyKey.Type)
+    // Each later read must reach this cache again to report: `@Dependency` may not remember it.
+    if missingLive { DependencyReadCache.noteUncacheable() }
     let box = state.withLock { state -> AnyObject in
       if contextIsDefault { state.contextAccessed = true }
       if let existing = state.entries[key] { return existing.box }
       let box = ValueBox(computed)
       state.entries[key] = Entry(
-        box: box, prepared: false, preparation: preparation, pendingReport: pending)
+        box: box, prepared: false, preparation: preparation, missingLive: missingLive)
       return box
     }
     return unsafeDowncast(box, to: ValueBox<K.Value>.self).value
   }
 
-  /// Makes the report held back for `key` (once), at the read that uses the value.
-  private func reportPending(_ key: Key, name: String?) {
-    let report = state.withLock { state -> ((DependencyRead) -> Void)? in
-      guard let report = state.entries[key]?.pendingReport else { return nil }
-      state.entries[key]?.pendingReport = nil
-      return report
-    }
-    guard let report else { return }
+  /// A read of a cached live-context default whose key has no live value: reported unless the
+  /// read is setting up, and never remembered by the `@Dependency` read cache.
+  private func usedMissingLive<K: TestDependencyKey>(
+    _: K.Type, name: String?, isSetting: Bool
+  ) {
+    DependencyReadCache.noteUncacheable()
+    guard !isSetting else { return }
     var read = DependencyResolution.currentRead
     if let name { read.name = name }
-    report(read)
+    DependencyResolution.reportMissingLiveValue(K.self, read: read)
   }
 
   /// Stores a prepared value; false (nothing stored) if the key was already accessed or
@@ -196,29 +195,17 @@ final class DependencyCache: Sendable {
     state.withLock { $0.entries[Key(id: id, context: context)] != nil }
   }
 
-  /// Forgets every value and the prepared context (a new XCTest test case starts).
+  /// Forgets every value and the prepared context (a new XCTest test case starts, or
+  /// `resetCache()`). The values are released after the lock is given up, on this thread: a
+  /// value's `deinit` may read dependencies again.
   func removeAll() {
-    state.withLock { $0 = State() }
-    DependencyCache.epoch.add(1, ordering: .relaxed)
-  }
-}
-
-/// Reports held back while a default was computed inside a `withDependencies` closure.
-final class HeldReports: @unchecked Sendable {
-  enum Kind { case missingTestValue, missingLiveValue }
-  private let held = Mutex<Kind?>(nil)
-
-  func hold(_ kind: Kind) { held.withLock { if $0 == nil { $0 = kind } } }
-
-  /// The report to make at the value's first use, if one was held.
-  func report<K: TestDependencyKey>(for _: K.Type) -> ((DependencyRead) -> Void)? {
-    switch held.withLock({ $0 }) {
-    case nil: return nil
-    case .missingTestValue?:
-      return { DependencyResolution.reportMissingTestValue(K.self, read: $0) }
-    case .missingLiveValue?:
-      return { DependencyResolution.reportMissingLiveValue(K.self, read: $0) }
+    let removed = state.withLock { state -> State in
+      let removed = state
+      state = State()
+      return removed
     }
+    DependencyCache.epoch.add(1, ordering: .relaxed)
+    withExtendedLifetime(removed) {}
   }
 }
 

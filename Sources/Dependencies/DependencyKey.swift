@@ -49,13 +49,35 @@ extension DependencyKey {
   public static var previewValue: Value { liveValue }
 
   /// Reports that the key has no test value (naming the dependency and how to fix it), then
-  /// returns `previewValue`, as swift-dependencies does.
+  /// returns `previewValue`, as swift-dependencies does. Computed while dependencies are being
+  /// set up (a `withDependencies` closure or `prepareDependencies` reading the key to change
+  /// it), it reports nothing, and the value cached then is handed out without a report.
   public static var testValue: Value {
-    if DependencyResolution.isSetting {
-      DependencyResolution.heldReports?.hold(.missingTestValue)
-      return previewValue
-    }
+    if DependencyResolution.isSetting { return previewValue }
     DependencyResolution.reportMissingTestValue(Self.self, read: DependencyResolution.currentRead)
     return previewValue
+  }
+}
+
+extension TestDependencyKey {
+  /// Whether a `testValue` being computed now should report that it is unimplemented.
+  ///
+  /// A key's `testValue` is also computed when a `withDependencies` closure (or a test trait)
+  /// only reads the dependency to change it (`$0.client.endpoint = …` reads `client` first); a
+  /// report made then would fail a test that did override the dependency. This is false while
+  /// dependencies are being set up that way, and true otherwise.
+  ///
+  /// ```swift
+  /// private enum DefaultDatabaseKey: DependencyKey {
+  ///   static var testValue: any DatabaseWriter {
+  ///     if shouldReportUnimplemented {
+  ///       reportIssue("A blank, in-memory database is being used.")
+  ///     }
+  ///     return InMemoryDatabase()
+  ///   }
+  /// }
+  /// ```
+  public static var shouldReportUnimplemented: Bool {
+    !(DependencyResolution.isSetting || SettingScope.isActive)
   }
 }

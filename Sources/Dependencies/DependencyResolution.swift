@@ -27,8 +27,6 @@ package enum DependencyResolution {
   /// True while a default is read only to be changed inside a `withDependencies` closure.
   @TaskLocal static var isSetting = false
 
-  /// Where a default computed while setting up records the report it held back.
-  @TaskLocal static var heldReports: HeldReports?
 
   /// The read in progress (set on the slow path of `@Dependency` and of default resolution).
   @TaskLocal static var currentRead = DependencyRead()
@@ -51,11 +49,8 @@ package enum DependencyResolution {
       switch context {
       case .live:
         if let value = liveValue(K.self) { return value }
-        if isSetting {
-          heldReports?.hold(.missingLiveValue)
-        } else {
-          reportMissingLiveValue(K.self, read: read)
-        }
+        // Read while setting up: reported by the reads that use it (DependencyCache).
+        if !isSetting { reportMissingLiveValue(K.self, read: read) }
         return K.testValue
       case .preview:
         if let live = K.self as? any DependencyKey.Type {

@@ -20,12 +20,61 @@ import Synchronization
 /// `prepareDependencies`, else the key's default for `context` (computed once and cached).
 public struct DependencyValues: Sendable {
   /// The values of the current task (what `@Dependency` and `withDependencies` read).
-  @TaskLocal public static var _current = DependencyValues()
+  @TaskLocal public static var _current = DependencyValues(storage: .root)
 
   @usableFromInline package var storage: DependencyStorage
 
-  /// Empty values: no overrides, the process's default context.
-  public init() { storage = .root }
+  /// Empty values: no overrides, the process's default context, and a cache of default values
+  /// of their own, as in swift-dependencies: defaults read through these values (or through
+  /// `withDependencies { $0 = DependencyValues() }`) are computed afresh, and nothing cached or
+  /// prepared elsewhere is seen.
+  ///
+  /// ```swift
+  /// withDependencies { $0 = DependencyValues() } operation: {
+  ///   // every default is computed anew here
+  /// }
+  /// ```
+  public init() {
+    storage = DependencyStorage(parent: .root)
+    storage.cache = DependencyCache(parent: nil)
+  }
+
+  /// The process's own values: no overrides, the process cache of default values (what
+  /// `_current` is outside every scope).
+  package static var processDefaults: DependencyValues { DependencyValues(storage: .root) }
+
+  /// Empty values in the live context, with a cache of their own.
+  ///
+  /// ```swift
+  /// withDependencies { $0 = .live } operation: { … }
+  /// ```
+  public static var live: DependencyValues {
+    var values = DependencyValues()
+    values.context = .live
+    return values
+  }
+
+  /// Empty values in the preview context, with a cache of their own.
+  ///
+  /// ```swift
+  /// withDependencies { $0 = .preview } operation: { … }
+  /// ```
+  public static var preview: DependencyValues {
+    var values = DependencyValues()
+    values.context = .preview
+    return values
+  }
+
+  /// Empty values in the test context, with a cache of their own.
+  ///
+  /// ```swift
+  /// withDependencies { $0 = .test } operation: { … }
+  /// ```
+  public static var test: DependencyValues {
+    var values = DependencyValues()
+    values.context = .test
+    return values
+  }
 
   init(storage: DependencyStorage) { self.storage = storage }
 
@@ -33,6 +82,10 @@ public struct DependencyValues: Sendable {
   ///
   /// - Parameters:
   ///   - key: the key type.
+  ///   - fileID: where the value is read (an issue about it points there).
+  ///   - filePath: its `#filePath`.
+  ///   - line: its `#line`.
+  ///   - column: its `#column`.
   ///   - function: the name of the `DependencyValues` property reading it (used in messages).
   public subscript<Key: TestDependencyKey>(
     key: Key.Type,
@@ -165,12 +218,6 @@ public struct DependencyValues: Sendable {
   public mutating func useFreshCache() {
     let storage = uniqueStorage()
     storage.cache = DependencyCache(parent: storage.cache.resolved)
-  }
-
-  /// Starts a cache that sees nothing of the enclosing ones (not even their prepared values):
-  /// what a Swift Testing `.dependencies` trait gives each test.
-  package mutating func useIsolatedCache() {
-    uniqueStorage().cache = DependencyCache(parent: nil)
   }
 
   /// Marks these values as being set up (inside a `withDependencies` closure): defaults read

@@ -23,5 +23,7 @@ public func prepareDependencies<R>(_ updateValues: (inout DependencyValues) thro
   var values = DependencyValues._current
   values.storage = DependencyStorage(
     parent: values.storage, preparation: DependencyPreparation())
+  // Defaults read here are read to be changed, as in a `withDependencies` closure.
+  values.storage.isSetting = true
   return try updateValues(&values)
 }

@@ -4,10 +4,11 @@
 //   @Test(.dependency(\.continuousClock, ImmediateClock()))
 //   @Suite(.dependencies { $0.uuid = .incrementing })
 //
-// The outermost trait starts from empty values with a cache of their own (nothing of another
-// test's cached or prepared defaults is visible); a trait nested inside (a suite's, then a
-// test's) adds its changes on top and starts a fresh cache for each test, so tests in one suite
-// share the suite's overrides but not each other's defaults.
+// Swift Testing applies a suite's trait to each test case of the suite (it is recursive), outside
+// the test's own traits. The outermost trait of a test case starts from `DependencyValues()`
+// (empty values with a cache of their own: nothing of another test's, or another case's, cached
+// or prepared defaults is visible); a trait inside it (the test's, under its suite's) only adds
+// its changes, and a `withDependencies` in the body adds on top of those.
 import Dependencies
 import IssueReporting
 import Testing
@@ -21,19 +22,14 @@ public struct _DependenciesTrait: TestTrait, SuiteTrait, TestScoping {
   /// A suite's trait applies to every test inside it.
   public var isRecursive: Bool { true }
 
-  /// Runs the test (or the suite) inside the changed dependencies.
+  /// Runs the test case inside the changed dependencies.
   public func provideScope(
     for test: Test, testCase: Test.Case?,
     performing function: @Sendable () async throws -> Void
   ) async throws {
     let isRoot = Self.isRoot
     try await withDependencies {
-      if isRoot {
-        $0 = DependencyValues()
-        $0.useIsolatedCache()
-      } else if testCase != nil {
-        $0.useFreshCache()
-      }
+      if isRoot { $0 = DependencyValues() }
       try await updateValues(&$0)
     } operation: {
       try await Self.$isRoot.withValue(false) {

@@ -12,7 +12,7 @@ import IssueReporting
 ///   let store = TestStore(initialState: Feature.State()) { Feature() }
 ///   await store.send(.incrementButtonTapped)  // state change not asserted
 /// }
-/// #expect(issues.map(\.message) == ["A state change does not match expectation: …"])
+/// #expect(issues.map(\.message) == ["A state change does not match expectation."])
 /// ```
 /// - Parameter body: the code whose issues are captured.
 /// - Returns: the issues `body` reported.

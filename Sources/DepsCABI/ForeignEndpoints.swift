@@ -91,9 +91,20 @@ enum ForeignEndpoints {
             path, definedIn: "\(context.rawValue)Value", at: definition?.location, input: input)
         }
         guard let trace else { return try implementation(input) }
+        // A cassette records the live implementation outside the live context, as it does
+        // for a Swift endpoint.
+        let live = definition?.implementations[.live]
+        let recording: () throws -> JSONValue = {
+          guard let live else {
+            return try unimplementedCall(
+              path, definedIn: "liveValue", at: definition?.location, input: input)
+          }
+          return try live(input)
+        }
         return try trace.observeCall(
           path, input, contextLayer: DependencyTrace.layerName(of: context),
-          definedAt: definition?.location) { try implementation(input) }
+          definedAt: definition?.location, recording: context == .live ? nil : recording
+        ) { try implementation(input) }
       })
   }
 
@@ -104,6 +115,12 @@ enum ForeignEndpoints {
     var message = "Unimplemented: \(description) …"
     if let location { message += "\n\n  Defined in '\(function)' at:\n    \(location)" }
     message += "\n\n  Invoked with:\n    \(input.json())"
+    // A test reached an endpoint its front gave no test implementation: say how to give one
+    // (in the front's words once translated, as for a Swift dependency).
+    if function == "testValue" {
+      message += "\n\nTo fix, override '\(description)' with a test value. "
+        + TestStoreMessages.swiftOverrideAdvice
+    }
     reportIssue(message)
     throw EndpointError("Unimplemented: \(description)")
   }

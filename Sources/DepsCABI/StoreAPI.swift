@@ -257,9 +257,12 @@ public func deps_store_close(_ store: OpaquePointer?) {
     setLastError(error)
     return
   }
-  handle.lock.withLock {
+  let messages = handle.lock.withLock {
     handle.store.observe(nil)
-    handle.store.close()
+    return handle.store.close()
+  }
+  if !messages.isEmpty {
+    setLastError(BridgeError(.error, messages.joined(separator: "\n")))
   }
   Handle.release(store, as: StoreHandle.self)
 }

@@ -33,7 +33,10 @@ final class TestStoreHandle: CHandle, @unchecked Sendable {
             + "one")
       }
       let failures = try body(store)
-      if !failures.isEmpty { throw BridgeError(.failed, joinedMessages(failures)) }
+      if !failures.isEmpty {
+        ExpectIssueScope.current?.take([joinedMessages(failures)])
+        throw BridgeError(.failed, joinedMessages(failures))
+      }
     }
   }
 }
@@ -67,7 +70,9 @@ public func deps_test_store_open(
     let state = try CArgument.optionalJSON(stateJSON, function, "state_json")
     let store = try descriptor.openTest(
       state: state, overrides: OverridesHandle.recipe(overrides))
-    out.pointee = Handle.retain(TestStoreHandle(store))
+    let handle = TestStoreHandle(store)
+    ExpectIssueScope.current?.opened(handle)
+    out.pointee = Handle.retain(handle)
   }
 }
 
@@ -241,6 +246,11 @@ public func deps_test_store_close(_ testStore: OpaquePointer?) {
   } else {
     let message = joinedMessages(leftovers)
     LastError.set(message)
+    // Inside deps_test_store_expect_issue the leftovers are an expected issue, not a report.
+    if let scope = ExpectIssueScope.current {
+      scope.take(leftovers)
+      return
+    }
     let report = "deps_test_store_close: the test ended with failures:\n\n\(message)\n"
     _ = report.withCString { write(STDERR_FILENO, $0, strlen($0)) }
   }

@@ -53,6 +53,9 @@ package final class PumpExecutor: TaskExecutor, @unchecked Sendable {
   @exclusivity(unchecked) private var nextDeadlineToken: UInt64 = 0
   /// Set by `wake()`: the next (or current) `waitForWork` returns without a job.
   @exclusivity(unchecked) private var woken = false
+  /// Picks which of the `count` ready jobs runs next (0: the oldest), when set: the explorer's
+  /// seeded effect order. Set and called only on the pumping thread.
+  @exclusivity(unchecked) package var chooseJob: ((_ count: Int) -> Int)?
 
   /// Creates an executor with no work.
   package init() {
@@ -105,7 +108,13 @@ package final class PumpExecutor: TaskExecutor, @unchecked Sendable {
   private func takeJob() -> Work? {
     pthread_mutex_lock(mutex)
     defer { pthread_mutex_unlock(mutex) }
-    guard let job = jobs.removeFirst() else { return nil }
+    let job: Work?
+    if let chooseJob, jobs.count > 1 {
+      job = jobs.remove(at: min(max(0, chooseJob(jobs.count)), jobs.count - 1))
+    } else {
+      job = jobs.removeFirst()
+    }
+    guard let job else { return nil }
     pending.subtract(1, ordering: .relaxed)
     return job
   }
@@ -280,6 +289,19 @@ private struct WorkQueue {
     guard count > 0 else { return nil }
     let work = (slots + head).move()
     head = (head + 1) % capacity
+    count -= 1
+    return work
+  }
+
+  /// Removes the work at `offset` from the oldest (0 ..< count), keeping the others' order.
+  mutating func remove(at offset: Int) -> PumpExecutor.Work? {
+    guard offset > 0 else { return removeFirst() }
+    guard offset < count else { return nil }
+    let work = (slots + (head + offset) % capacity).move()
+    for index in offset..<(count - 1) {
+      (slots + (head + index) % capacity).moveInitialize(
+        from: slots + (head + index + 1) % capacity, count: 1)
+    }
     count -= 1
     return work
   }

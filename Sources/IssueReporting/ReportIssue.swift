@@ -8,7 +8,10 @@
 /// ```
 /// - Parameters:
 ///   - message: what went wrong and how to fix it.
-///   - fileID, filePath, line, column: where it went wrong (defaults: the caller).
+///   - fileID: where it went wrong (defaults: the caller).
+///   - filePath: its `#filePath`.
+///   - line: its `#line`.
+///   - column: its `#column`.
 public func reportIssue(
   _ message: @autoclosure () -> String = "",
   fileID: StaticString = #fileID, filePath: StaticString = #filePath,
@@ -33,6 +36,7 @@ public func reportIssue(
 
 /// Reports an already-built issue to every current reporter.
 public func reportIssue(_ issue: ReportedIssue) {
+  guard let issue = IssueInterception.apply(issue) else { return }
   for reporter in IssueReporters.current { reporter.reportIssue(issue) }
 }
 
@@ -45,6 +49,11 @@ public func reportIssue(_ issue: ReportedIssue) {
 /// - Parameters:
 ///   - message: an optional note included when no issue was reported.
 ///   - isIntermittent: when true, no issue at all is also fine.
+///   - fileID: where the missing issue is reported (defaults: the caller).
+///   - filePath: its `#filePath`.
+///   - line: its `#line`.
+///   - column: its `#column`.
+///   - operation: the work expected to report an issue.
 @discardableResult
 public func withExpectedIssue<R>(
   _ message: String? = nil, isIntermittent: Bool = false,

@@ -26,8 +26,12 @@ import Foundation
 /// - Parameters:
 ///   - description: what is unimplemented (usually `Client.endpoint`), shown in the issue.
 ///   - placeholder: the value returned after reporting (defaults to `()` for `Void` results).
-///   - fileID, filePath, function, line, column: where the closure is defined (the issue is
+///   - fileID: where the closure is defined (the issue is
 ///     reported there).
+///   - filePath: its `#filePath`.
+///   - function: its `#function`.
+///   - line: its `#line`.
+///   - column: its `#column`.
 /// - Returns: a closure of any arity that reports an issue when invoked.
 public func unimplemented<each Argument, Result>(
   _ description: @autoclosure @escaping @Sendable () -> String = "",
@@ -55,7 +59,11 @@ public func unimplemented<each Argument, Result>(
 /// ```
 /// - Parameters:
 ///   - description: what is unimplemented, shown in the issue and carried by the error.
-///   - fileID, filePath, function, line, column: where the closure is defined.
+///   - fileID: where the closure is defined.
+///   - filePath: its `#filePath`.
+///   - function: its `#function`.
+///   - line: its `#line`.
+///   - column: its `#column`.
 /// - Returns: a throwing closure of any arity that reports an issue and throws.
 public func unimplemented<each Argument, Result>(
   _ description: @autoclosure @escaping @Sendable () -> String = "",
@@ -84,7 +92,11 @@ public func unimplemented<each Argument, Result>(
 /// - Parameters:
 ///   - description: what is unimplemented, shown in the issue.
 ///   - failure: the error thrown after reporting.
-///   - fileID, filePath, function, line, column: where the closure is defined.
+///   - fileID: where the closure is defined.
+///   - filePath: its `#filePath`.
+///   - function: its `#function`.
+///   - line: its `#line`.
+///   - column: its `#column`.
 /// - Returns: a closure of any arity that reports an issue and throws `failure`.
 public func unimplemented<each Argument, Failure: Error, Result>(
   _ description: @autoclosure @escaping @Sendable () -> String = "",
@@ -113,7 +125,11 @@ public func unimplemented<each Argument, Failure: Error, Result>(
 /// - Parameters:
 ///   - description: what is unimplemented, shown in the issue.
 ///   - placeholder: the value returned after reporting (defaults to `()` for `Void` results).
-///   - fileID, filePath, function, line, column: where the closure is defined.
+///   - fileID: where the closure is defined.
+///   - filePath: its `#filePath`.
+///   - function: its `#function`.
+///   - line: its `#line`.
+///   - column: its `#column`.
 /// - Returns: an async closure of any arity that reports an issue when invoked.
 public func unimplemented<each Argument, Result>(
   _ description: @autoclosure @escaping @Sendable () -> String = "",
@@ -141,7 +157,11 @@ public func unimplemented<each Argument, Result>(
 /// ```
 /// - Parameters:
 ///   - description: what is unimplemented, shown in the issue and carried by the error.
-///   - fileID, filePath, function, line, column: where the closure is defined.
+///   - fileID: where the closure is defined.
+///   - filePath: its `#filePath`.
+///   - function: its `#function`.
+///   - line: its `#line`.
+///   - column: its `#column`.
 /// - Returns: an async throwing closure of any arity that reports an issue and throws.
 public func unimplemented<each Argument, Result>(
   _ description: @autoclosure @escaping @Sendable () -> String = "",
@@ -171,7 +191,11 @@ public func unimplemented<each Argument, Result>(
 /// - Parameters:
 ///   - description: what is unimplemented, shown in the issue.
 ///   - failure: the error thrown after reporting.
-///   - fileID, filePath, function, line, column: where the closure is defined.
+///   - fileID: where the closure is defined.
+///   - filePath: its `#filePath`.
+///   - function: its `#function`.
+///   - line: its `#line`.
+///   - column: its `#column`.
 /// - Returns: an async closure of any arity that reports an issue and throws `failure`.
 public func unimplemented<each Argument, Failure: Error, Result>(
   _ description: @autoclosure @escaping @Sendable () -> String = "",
@@ -199,7 +223,11 @@ public func unimplemented<each Argument, Failure: Error, Result>(
 /// - Parameters:
 ///   - description: what is unimplemented, shown in the issue.
 ///   - placeholder: the value returned after reporting.
-///   - fileID, filePath, function, line, column: where this was called.
+///   - fileID: where this was called.
+///   - filePath: its `#filePath`.
+///   - function: its `#function`.
+///   - line: its `#line`.
+///   - column: its `#column`.
 /// - Returns: `placeholder`.
 @_disfavoredOverload
 public func unimplemented<Result>(

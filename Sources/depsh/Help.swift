@@ -39,7 +39,11 @@ enum Help {
     Entry(syntax: "--exclude-tags TAG[,TAG…]", summary: "skip tests with one of these tags"),
     Entry(syntax: "--list", summary: "print the tests that would run (file:line: name) and exit"),
     Entry(syntax: "--shuffle", summary: "run files and tests in a random order (prints the seed)"),
-    Entry(syntax: "--seed N", summary: "the random order of seed N (replays a --shuffle run)"),
+    Entry(
+      syntax: "--seed N",
+      summary: "the random order of seed N; the seed of deps.explore"),
+    Entry(
+      syntax: "--repro DIR", summary: "write a repro of each falsified deps.explore to DIR"),
     Entry(
       syntax: "--repeat N", summary: "run each test N times; one that passes only sometimes is flaky"),
     Entry(syntax: "--shard K/N", summary: "run part K of N (split by file and test name)"),
@@ -68,6 +72,10 @@ enum Help {
     Entry(syntax: ".load FILE", summary: "run a Lua file in this session"),
     Entry(syntax: ".save FILE", summary: "write the session's stores as a deps.test scenario"),
     Entry(syntax: ".timeline NAME", summary: "print a store's timeline (\".timeline NAME mermaid\": Mermaid)"),
+    Entry(syntax: ".history NAME", summary: "a store's actions, each with its state change (\".history N\": keep N)"),
+    Entry(syntax: ".back NAME [N]", summary: "put a store back N actions (default 1), replaying recorded calls"),
+    Entry(syntax: ".goto NAME STEP", summary: "put a store in its state after action STEP (0: the first state)"),
+    Entry(syntax: ".reload FILE", summary: "run FILE again and replay every store's history against it"),
     Entry(syntax: ".reset", summary: "close every store and start from fresh dependencies"),
     Entry(syntax: ".clear", summary: "clear the screen"),
     Entry(

@@ -73,6 +73,9 @@ final class LuaState {
     if let failure = run(code: ShellLua.source, name: "=(depsh shell)") {
       moduleProblem = moduleProblem ?? failure.message
     }
+    if let failure = run(code: ShellSave.source, name: "=(depsh save)") {
+      moduleProblem = moduleProblem ?? failure.message
+    }
     if let context, let failure = callHelper("set_context", [.string(context)]).failure {
       moduleProblem = moduleProblem ?? failure.message
     }

@@ -24,8 +24,11 @@ enum REPL {
     }
     if let problem = lua.moduleProblem { Output.error("depsh: warning: \(problem)\n") }
     lua.callHelper("enable_trace")
-    // Every store of the session keeps its trace, for `.timeline NAME`.
-    AmbientTrace.install { DependencyTrace() }
+    if let failure = TimeTravel.install(lua) { Output.error("depsh: warning: \(failure.message)\n") }
+    lua.callHelper("track_loads")
+    // Every store of the session keeps its trace, for `.timeline NAME`, and draws its random
+    // numbers from a seed of its own, so `.save` can replay them.
+    AmbientTrace.install { DependencyTrace(randomSeed: UInt64.random(in: 1...0x7fff_ffff)) }
     lua.setArgTable(before: [], script: "depsh", after: [])
     let reader = LineReader(completer: lua)
     if reader.interactive { reader.pump = StorePump(lua: lua) }
@@ -58,6 +61,7 @@ enum REPL {
       }
     }
     reader.saveHistory()
+    lua.callHelper("end_time_travel")
     Output.flush()
     return 0
   }
@@ -156,6 +160,14 @@ enum REPL {
         return true
       }
       printHelper(lua.callHelper("save", [.string(argument)]))
+    case ".history", ".back", ".goto", ".reload":
+      guard let argument else {
+        Output.error("Error: \(name) needs \(name == ".reload" ? "a file name" : "a store's name")\n")
+        return true
+      }
+      let values = argument.split(whereSeparator: \.isWhitespace).map { LuaArgument.string(String($0)) }
+      let helper = ["history": "history", "back": "back", "goto": "goto_step", "reload": "reload"]
+      printHelper(lua.callHelper(helper[String(name.dropFirst())] ?? "history", values))
     case ".load":
       guard let argument else {
         Output.error("Error: .load needs a file name\n")
@@ -166,6 +178,8 @@ enum REPL {
       } else if let failure = lua.protectedCall(arguments: 0, results: 0) {
         Output.flush()
         Output.error(failure.text + "\n")
+      } else {
+        lua.callHelper("note_load", [.string(argument)])
       }
     default:
       Output.error("Error: unknown command \"\(name)\". Enter \".help\" for help\n")

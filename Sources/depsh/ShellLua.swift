@@ -172,6 +172,15 @@ end
 local function literal(v, indent)
   indent = indent or ""
   if type(v) == "string" then return string.format("%q", v) end
+  if math.type(v) == "float" and v == v and v ~= math.huge and v ~= -math.huge then
+    -- The shortest text that reads back as the same number (tostring keeps 14 digits).
+    for digits = 14, 17 do
+      local text = string.format("%." .. digits .. "g", v)
+      if tonumber(text) == v then
+        return text:find("[%.eEn]") and text or text .. ".0"
+      end
+    end
+  end
   if type(v) ~= "table" then return tostring(v) end
   local keys = {}
   for k in pairs(v) do keys[#keys + 1] = k end
@@ -192,119 +201,8 @@ local function same(a, b)
   return true
 end
 
--- The assert function of a step: the top-level keys that changed (a merge patch of the state).
-local function assertion(before, after, indent)
-  local keys, lines = {}, {}
-  for k in pairs(before) do keys[k] = true end
-  for k in pairs(after) do keys[k] = true end
-  local sorted = {}
-  for k in pairs(keys) do sorted[#sorted + 1] = k end
-  table.sort(sorted)
-  for _, k in ipairs(sorted) do
-    if not same(before[k], after[k]) then
-      lines[#lines + 1] = indent .. "  s." .. k .. " = " .. literal(after[k], indent .. "  ")
-    end
-  end
-  if #lines == 0 then return "nil" end
-  return "function(s)\n" .. table.concat(lines, "\n") .. "\n" .. indent .. "end"
-end
-
--- A JSON string literal.
-local function json_string(text)
-  return '"' .. text:gsub('[%c"\\]', function(c)
-    if c == '"' then return '\\"' elseif c == "\\" then return "\\\\" end
-    return string.format("\\u%04x", c:byte())
-  end) .. '"'
-end
-
--- `.save FILE`: the session's stores as one deps.test each; their endpoint calls go to
--- FILE's cassette (FILE without .lua, plus .cassette.json), replayed in mode none.
-function shell.save(file)
-  local open = {}
-  for _, store in ipairs(shell.session_order) do
-    if not store.closed then open[#open + 1] = store end
-  end
-  shell.session_order = open
-  if #shell.session_order == 0 then
-    error(".save: this session has no store that handled an action (open one with deps.Store{…})", 0)
-  end
-  local cassette = file:gsub("%.lua$", "") .. ".cassette.json"
-  local name = cassette:match("[^/]*$")
-  local interactions = {}
-  local out = { "-- Saved from a depsh REPL session (.save). The endpoint calls replay from " .. name .. ".",
-    'local deps = require "deps"',
-    'local here = debug.getinfo(1, "S").source:match("^@(.*)$") or ""',
-    'local cassette = (here:match("^(.*/)[^/]*$") or "") .. ' .. string.format("%q", name), "" }
-  for index, store in ipairs(shell.session_order) do
-    local log = shell.session[store]
-    local steps = store:steps()
-    local kinds = {}
-    for _, step in ipairs(steps) do
-      if step.kind == "send" or step.kind == "receive" then kinds[#kinds + 1] = step.kind end
-      if step.kind == "call" and step.replayable then
-        local result = step.outcome
-        local entry = '{"endpoint":' .. json_string(step.name) .. ',"arguments":' .. step.arguments
-        if result:sub(1, 7) == "error: " then
-          entry = entry .. ',"error":' .. json_string(result:sub(8)) .. "}"
-        else
-          entry = entry .. ',"result":' .. result .. "}"
-        end
-        interactions[#interactions + 1] = entry
-      end
-    end
-    out[#out + 1] = string.format('deps.test(%q, function()', "REPL session: " .. log.feature .. " " .. index)
-    out[#out + 1] = "  local s = deps.TestStore {"
-    out[#out + 1] = "    feature = " .. string.format("%q", log.feature) .. ","
-    out[#out + 1] = "    state = " .. literal(log.initial, "    ") .. ","
-    out[#out + 1] = '    cassette = { file = cassette, mode = "none" },'
-    -- The context the session opened the store in (a test store's is "test").
-    if store.context ~= "test" then
-      out[#out + 1] = "    context = " .. string.format("%q", store.context) .. ","
-    end
-    -- The store's presets (uuid, date.now, clocks…): its endpoint calls replay from the
-    -- cassette, its presets are set again — those set on the open store
-    -- (s.dependencies.path = …) before the action that followed them.
-    local presets, later = {}, {}
-    for _, preset in ipairs(store:presets()) do
-      if preset.after == nil then
-        presets[#presets + 1] = preset
-      else
-        later[preset.after] = later[preset.after] or {}
-        table.insert(later[preset.after], preset)
-      end
-    end
-    if #presets > 0 then
-      out[#out + 1] = "    dependencies = function(d)"
-      for _, preset in ipairs(presets) do
-        out[#out + 1] = "      d." .. preset.path .. " = " .. literal(preset.value, "      ")
-      end
-      out[#out + 1] = "    end,"
-    end
-    out[#out + 1] = "  }"
-    local before = log.initial
-    for i, h in ipairs(log.handled) do
-      for _, preset in ipairs(later[i - 1] or {}) do
-        out[#out + 1] = "  s.dependencies." .. preset.path .. " = " .. literal(preset.value, "  ")
-      end
-      local method = kinds[i] == "receive" and "receive" or "send"
-      out[#out + 1] = "  s:" .. method .. "(" .. string.format("%q", h.action) .. ", "
-        .. literal(h.payload, "  ") .. ", " .. assertion(before, h.state, "  ") .. ")"
-      before = h.state
-    end
-    out[#out + 1] = "  s:finish()"
-    out[#out + 1] = "end)"
-    out[#out + 1] = ""
-  end
-  local handle = assert(io.open(file, "w"))
-  handle:write(table.concat(out, "\n"))
-  handle:close()
-  handle = assert(io.open(cassette, "w"))
-  handle:write('{\n  "version": 1,\n  "interactions": [')
-  for i, entry in ipairs(interactions) do handle:write(i == 1 and "\n    " or ",\n    ", entry) end
-  handle:write(#interactions == 0 and "]\n}\n" or "\n  ]\n}\n")
-  handle:close()
-  return "saved " .. #shell.session_order .. " store(s) to " .. file .. " (calls: " .. cassette .. ")"
-end
+-- `.save` (ShellSave.swift) writes with these too.
+shell.literal, shell.same = literal, same
 
 local function field(t, ...)
   if type(t) ~= "table" then return nil end
@@ -358,15 +256,30 @@ end
 
 -- Completion of the word `text`: globals and keywords, or the fields of a dotted path
 -- (`deps.fe`), or the methods of a value (`store:se`).
-local store_methods = {
-  ["deps.Store"] = { "send", "run", "on_action", "close" },
-  ["deps.TestStore"] = { "send", "receive", "advance", "finish", "skip_received_actions",
-    "close" },
-}
 local store_fields = {
-  ["deps.Store"] = { "state" },
-  ["deps.TestStore"] = { "state", "exhaustivity", "dependencies" },
+  ["deps.Store"] = { "state", "feature", "context", "closed", "busy", "dependencies",
+    "initial_state" },
+  ["deps.TestStore"] = { "state", "exhaustivity", "dependencies", "feature", "closed" },
 }
+
+-- The methods of a deps.Store or deps.TestStore: the table of functions its metatable's
+-- `__index` looks names up in (one of its upvalues), so every method is offered.
+local getupvalue = debug.getupvalue
+local function userdata_methods(mt)
+  local index = rawget(mt, "__index")
+  if type(index) ~= "function" then return nil end
+  for i = 1, 8 do
+    local name, value = getupvalue(index, i)
+    if name == nil then return nil end
+    if type(value) == "table" and next(value) ~= nil then
+      local methods = true
+      for k, v in next, value do
+        if type(k) ~= "string" or type(v) ~= "function" then methods = false end
+      end
+      if methods then return value end
+    end
+  end
+end
 
 local function add_keys(into, t, only_functions)
   if type(t) ~= "table" then return end
@@ -386,7 +299,7 @@ local function members(value, methods)
     local index = rawget(mt, "__index")
     if type(index) == "table" then add_keys(names, index, methods) end
     local kind = rawget(mt, "__name")
-    for _, name in ipairs(store_methods[kind] or {}) do names[name] = true end
+    if store_fields[kind] then add_keys(names, userdata_methods(mt), true) end
     if not methods then
       for _, name in ipairs(store_fields[kind] or {}) do names[name] = true end
     end
@@ -737,12 +650,12 @@ function shell.update_take(message, serial)
     refuse(site, "the file's path is cut short in Lua's message (run depsh test from nearer the file)")
     return "refused"
   end
-  if message:find("Received unexpected action: ", 1, true) then
+  if message:find("Received unexpected action:", 1, true) then
     refuse(site, "the received action differs from the one written (--update re-records " ..
       "expected states, not actions)")
     return "refused"
   end
-  if message:find("before sending an action: ", 1, true) then
+  if message:find("before sending an action.", 1, true) then
     refuse(site, "actions were received and not asserted before this send (add the " ..
       "store:receive calls first)")
     return "refused"

@@ -39,6 +39,8 @@ struct TestOptions {
   var jobs = 1
   var timeout: Double?
   var seed: UInt64?
+  /// `--repro DIR`: where each falsified `deps.explore` property's repro scenario goes.
+  var reproDirectory: String?
   var context = "test"
   /// `--memory-limit MB` of each file's Lua state (0: none).
   var memoryLimit = MemoryLimit.testDefaultMegabytes
@@ -262,6 +264,12 @@ struct TestOptions {
           throw Shell.UsageError(message: "test: --seed needs a whole number, got \"\(text)\"")
         }
         self.seed = seed
+      } else if Self.matches(argument, "--repro") {
+        let text = try value("--repro")
+        guard !text.isEmpty else {
+          throw Shell.UsageError(message: "test: --repro needs a directory name")
+        }
+        reproDirectory = text
       } else if argument == "--worker" {
         worker = true
       } else if Self.matches(argument, "--skip") {
@@ -289,6 +297,7 @@ struct TestOptions {
     if sandbox { arguments.append("--sandbox") }
     if let timeout { arguments += ["--timeout", String(timeout)] }
     if let seed { arguments += ["--seed", String(seed)] }
+    if let reproDirectory { arguments += ["--repro", reproDirectory] }
     for filter in filters { arguments += ["--filter", filter] }
     for filter in filtersOut { arguments += ["--filter-out", filter] }
     if !tags.isEmpty { arguments += ["--tags", tags.joined(separator: ",")] }

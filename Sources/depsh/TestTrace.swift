@@ -1,8 +1,9 @@
 // Tracing under `depsh test --trace / --timeline DIR / --strict-overrides`: every store a test
 // opens reports to a recorder of its own (DependencyTrace); after each test the worker writes
 // the timelines (`DIR/<file>--<test>.txt` and `.mmd`) of a failing test (every test with
-// `--timeline-all`). Traced or not, it notes the overrides the test never used on stderr, or
-// fails the test with them under `--strict-overrides`.
+// `--timeline-all`) whose stores recorded a step — those traced by `--trace` and those with a
+// recorder of their own (`trace = true`, a cassette). Traced or not, it notes the overrides the
+// test never used on stderr, or fails the test with them under `--strict-overrides`.
 import DepsCore
 import Synchronization
 
@@ -11,40 +12,38 @@ import Glibc
 #endif
 
 enum TestTrace {
-  private static let traces = Mutex<[DependencyTrace]>([])
-
   /// Turns tracing on for the worker's stores (once, before any test runs).
   static func install(_ options: TestOptions) {
     DependencyCheck.checksOnOpen = options.checkDeps
     guard options.tracesTests else { return }
-    AmbientTrace.install {
-      let trace = DependencyTrace()
-      traces.withLock { $0.append(trace) }
-      return trace
-    }
+    AmbientTrace.install { DependencyTrace() }
+    // Stores with a recorder of their own (trace = true, a cassette) have timelines too.
+    OpenedTraces.startWatching()
     if let directory = options.timelineDirectory { mkdir(directory, 0o755) }
   }
 
   /// Forgets the recorders and notes of the previous test.
   static func beginTest() {
-    traces.withLock { $0.removeAll() }
+    _ = OpenedTraces.take()
     _ = UnusedOverrides.takeNotes()
   }
 
-  /// After a test: writes its timelines and returns the failure to add (unused overrides under
-  /// `--strict-overrides`), printing them as notes otherwise. The unused overrides are those
-  /// the test's stores reported when they closed (every test store with overrides watches
-  /// them, traced or not).
+  /// After a test (its stores closed): writes its timelines and returns the failure to add
+  /// (unused overrides under `--strict-overrides`), printing them as notes otherwise. The
+  /// timelines are those of every store the test opened with a recorder (the ambient one of
+  /// `--trace`, or its own: `trace = true`, a cassette); the unused overrides those the test's
+  /// stores reported when they closed (every test store with overrides watches them, traced or
+  /// not).
   static func endTest(
     file: String, name: String, failed: Bool, options: TestOptions
   ) -> String? {
     let unused = UnusedOverrides.takeNotes()
-    let all = traces.withLock { $0 }
-    if let directory = options.timelineDirectory, failed || options.timelineAll {
+    // A test whose stores recorded no step has no timeline to write (no empty files).
+    let all = OpenedTraces.take().filter { !$0.events.isEmpty }
+    if let directory = options.timelineDirectory, failed || options.timelineAll, !all.isEmpty {
       let base = "\(directory)/\(slug(file))--\(slug(name))"
-      let text = all.map { $0.timelineText() }.filter { !$0.isEmpty }.joined(separator: "\n\n")
-      let mermaid = all.filter { !$0.events.isEmpty }.map { $0.timelineMermaid() }
-        .joined(separator: "\n")
+      let text = all.map { $0.timelineText() }.joined(separator: "\n\n")
+      let mermaid = all.map { $0.timelineMermaid() }.joined(separator: "\n")
       write(text + "\n", to: base + ".txt")
       write(mermaid, to: base + ".mmd")
     }

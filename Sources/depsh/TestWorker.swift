@@ -48,6 +48,10 @@ enum TestWorker {
       return
     }
     lua.setArgTable(before: ["depsh", "test"], script: file, after: [])
+    if let failure = ExploreRepro.install(lua, options: options) {
+      emitter.fileFailed(file, reason: failure.message)
+      return
+    }
     if !options.sandbox { addModuleDirectory(of: file, lua: lua) }
 
     emitter.send(.collecting)
@@ -190,8 +194,10 @@ enum TestWorker {
     let failure = lua.protectedCall(arguments: 0, results: 0)
     Guard.disarm()
     // A test store the test left open fails the test with its leftovers (unreceived actions,
-    // running effects), as a Swift TestStore does at the end of a test.
-    return failure ?? leftoverFailure(lua)
+    // running effects), as a Swift TestStore does at the end of a test. A failed test's stores
+    // close too, so their unused-override notes belong to this test.
+    let leftovers = leftoverFailure(lua)
+    return failure ?? leftovers
   }
 
   /// Closes what the test left open; its leftovers as a failure, or nil.

@@ -84,6 +84,27 @@
 ---@class deps.TestOptions
 ---@field tags? string[] Words `depsh test --tags` / `--exclude-tags` select by.
 
+---The spec `deps.explore(name, spec)` takes (docs/explore.md).
+---@class deps.ExploreSpec
+---@field feature string|deps.FeatureInfo A registered name, or the table `deps.feature{}` returned.
+---@field state? deps.State Merged onto the feature's default state.
+---@field dependencies? deps.DependenciesFunction As `deps.TestStore`'s, called for every run.
+---@field actions? table<string|integer, deps.Generator|any> `name = generator` and/or names with the default generator of their declared payload type (default: every action of the feature).
+---@field invariant? deps.Invariant|deps.Invariant[] Checked after every step.
+---@field steps? integer Steps per run (default 10).
+---@field runs? integer Runs (default 100).
+---@field advance? deps.Generator|false Seconds the test clock moves after each step (default one of 0, 0.5, 1, 2; `false`: never).
+---@field seed? integer The seed of this property (else `depsh test --seed`, else the time).
+---@field tags? string[] As `deps.test`'s.
+
+---An invariant: `ok, message`; no result at all also holds.
+---@alias deps.Invariant fun(state: deps.State, action: deps.ActionName, payload: any): boolean?, string?
+
+---The options of `property:store{…}`.
+---@class deps.ExplorePropertyStoreOptions
+---@field state? deps.State The first state (default: the property's).
+---@field order? integer[] The recorded choices of which ready effect runs next (0: the oldest).
+
 -- MARK: What functions return
 
 ---An entry of `deps.features()`.
@@ -132,6 +153,7 @@
 ---@field arguments? string A call's arguments as JSON text.
 ---@field outcome? string Its outcome as JSON text; `error: …` for an error.
 ---@field replayable? boolean Of a call: whether a cassette can replay it.
+---@field layer? string Of a call or read: what supplied it (`live`, `preview`, `override`, `seed N`, …).
 
 ---A preset of `s:presets()`.
 ---@class deps.Preset
@@ -298,6 +320,72 @@ function TestStore:unused_overrides() end
 ---@return string[] unknown_children
 function TestStore:check_deps() end
 
+-- MARK: Explore
+
+---A generator of `deps.gen`: draws a value, shrinks toward its simplest one.
+---@class deps.Generator
+
+---A property of a spec file, loaded back by `deps.explore_property` (a repro's first line).
+---@class deps.ExploreProperty
+---@field name string
+---@field feature string The feature's name.
+---@field spec deps.ExploreSpec
+---@field check fun(state: deps.State, action: deps.ActionName, payload: any) Runs the invariants; raises the first failure.
+---@field store fun(self: deps.ExploreProperty, options?: deps.ExplorePropertyStoreOptions): deps.TestStore A test store opened as the property's runs open theirs.
+
+---The generators of `deps.explore`'s actions (`deps.gen.integer(0, 9)`). `integer`, `number`,
+---`string`, `boolean` and `none` may also be named without a call (their defaults).
+---@class deps.gen
+local gen = {}
+
+---An integer from `lo` to `hi` (default -100, 100); shrinks toward the bound nearest 0.
+---@param lo? integer
+---@param hi? integer
+---@return deps.Generator
+function gen.integer(lo, hi) end
+
+---A number from `lo` to `hi` in thousandths (default -100, 100); shrinks toward 0.
+---@param lo? number
+---@param hi? number
+---@return deps.Generator
+function gen.number(lo, hi) end
+
+---A string of at most `max` characters (default 8) from `alphabet` (default letters, digits
+---and space); shrinks toward fewer, earlier characters.
+---@param max? integer
+---@param alphabet? string
+---@return deps.Generator
+function gen.string(max, alphabet) end
+
+---`false` or `true` (simplest `false`).
+---@return deps.Generator
+function gen.boolean() end
+
+---One of the alternatives (generators or plain values); the first is the simplest.
+---@param alternatives any[]
+---@return deps.Generator
+function gen.one_of(alternatives) end
+
+---Always `value`.
+---@param value any
+---@return deps.Generator
+function gen.constant(value) end
+
+---No payload.
+---@return deps.Generator
+function gen.none() end
+
+---A table whose fields come from their generators (or plain values).
+---@param fields table<string, any>
+---@return deps.Generator
+function gen.table(fields) end
+
+---A list of at most `max` (default 5) values of `generator`; shrinks toward fewer, simpler ones.
+---@param generator deps.Generator|any
+---@param max? integer
+---@return deps.Generator
+function gen.list(generator, max) end
+
 -- MARK: The module
 
 ---The module `deps` (`require "deps"`; the global `deps` inside depsh).
@@ -307,6 +395,10 @@ function TestStore:check_deps() end
 ---@field _trace? fun(store: deps.Store, action: deps.ActionName, payload: any, state: deps.State) Set by a host (depsh's REPL): called for every action every store handles.
 ---@field _collecting? boolean Set by a test runner (depsh test): `deps.test` collects instead of running.
 ---@field _tests? deps.CollectedTest[] What `deps.test` collected while `_collecting` was true.
+---@field gen deps.gen The generators of `deps.explore`.
+---@field _explore_seed? integer Set by a test runner (`depsh test --seed`): the seed of every property without its own.
+---@field _explore_report? fun(name: string, report: string) Set by a test runner: told the report of a property that held.
+---@field _explore_repro? fun(info: table): string? Set by a test runner (`depsh test --repro`): told a falsified property, returns the repro's path.
 local deps = {}
 
 ---The registered features.
@@ -390,6 +482,31 @@ function deps.sleep(seconds) end
 ---@param fn fun()
 ---@overload fun(name: string, fn: fun())
 function deps.test(name, options, fn) end
+
+---A property: generated action sequences through a test store of `spec.feature`, the
+---invariants checked after every step; the first failing run is shrunk and reported
+---(`falsified after R runs (seed S): shrunk to N steps`). Collected as a test under
+---`depsh test`; called directly, returns `passed R runs, T steps (seed S)` or raises the report.
+---@param name string
+---@param spec deps.ExploreSpec
+---@return string? report
+function deps.explore(name, spec) end
+
+---The property `name` of the spec file at `path` (its top level runs with its tests collected
+---aside, its directory first on `package.path`).
+---@param path string
+---@param name string
+---@return deps.ExploreProperty
+function deps.explore_property(path, name) end
+
+---Runs `fn` expecting an issue (Swift's `withKnownIssue`): every issue raised inside and the
+---leftovers of the test stores `fn` opens (closed when it returns) are taken instead of failing
+---the test. Passes when one contains `pattern` (a plain substring; none: any issue) and returns
+---their messages; raises `expected an issue matching "…", none was reported` otherwise.
+---@param fn fun()
+---@param pattern? string
+---@return string[]
+function deps.expect_issue(fn, pattern) end
 
 ---Ends the current test for a runner that is not `deps.test` (busted): closes the stores
 ---still open, resets the dependencies, raises on test-store leftovers.

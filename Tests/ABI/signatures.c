@@ -61,5 +61,6 @@ int main(void) {
   CHECK(int, deps_store_next_deadline_ms, (deps_store *));
   CHECK(int, deps_test_store_fd, (deps_test_store *));
   CHECK(int, deps_test_store_next_deadline_ms, (deps_test_store *));
+  CHECK(int, deps_test_store_expect_issue, (void (*)(void *), void *, const char *, char **));
   return 0;
 }

@@ -93,7 +93,7 @@ static void state_change_does_not_match(void) {
   CHECK_RC(deps_test_store_send(t, "\"incrementButtonTapped\"", "{\"count\":2}"), DEPS_EFAILED,
            deps_test_store_errmsg(t));
   CHECK_STR(deps_test_store_errmsg(t),
-            "A state change does not match expectation: …\n"
+            "A state change does not match expectation.\n"
             "\n"
             "    {\n"
             "  -   \"count\": 2,\n"
@@ -116,7 +116,7 @@ static void state_was_not_expected_to_change(void) {
   CHECK_RC(deps_test_store_send(t, "\"decrementButtonTapped\"", NULL), DEPS_EFAILED,
            deps_test_store_errmsg(t));
   CHECK_STR(deps_test_store_errmsg(t),
-            "State was not expected to change, but a change occurred: …\n"
+            "State was not expected to change, but a change occurred.\n"
             "\n"
             "    {\n"
             "  -   \"count\": 5,\n"
@@ -153,7 +153,7 @@ static void must_handle_received_actions(void) {
   CHECK_RC(deps_test_store_send(t, "\"incrementButtonTapped\"", "{\"count\":1}"), DEPS_EFAILED,
            deps_test_store_errmsg(t));
   CHECK_STR(deps_test_store_errmsg(t),
-            "Must handle 1 received action before sending an action: …\n"
+            "Must handle 1 received action before sending an action.\n"
             "\n"
             "Unhandled actions: [\n"
             "  [0]: {\"numberFactResponse\":{\"success\":\"0 is a good number.\"}}\n"
@@ -169,7 +169,7 @@ static void unexpected_action_and_state_mismatch_together(void) {
                                    "{\"numberFact\":\"0 is zero.\"}", 1000),
            DEPS_EFAILED, deps_test_store_errmsg(t));
   CHECK_STR(deps_test_store_errmsg(t),
-            "Received unexpected action: …\n"
+            "Received unexpected action:\n"
             "\n"
             "    {\n"
             "      \"numberFactResponse\": {\n"
@@ -180,7 +180,7 @@ static void unexpected_action_and_state_mismatch_together(void) {
             "\n"
             "(Expected: -, Received: +)\n"
             "\n"
-            "A state change does not match expectation: …\n"
+            "A state change does not match expectation.\n"
             "\n"
             "    {\n"
             "      … (1 unchanged)\n"
@@ -212,7 +212,7 @@ static void receive_times_out_with_effects_in_flight(void) {
             "If you are not using a clock, or cannot use one, give this call a longer "
             "\"timeout_ms\".\n"
             "\n"
-            "Expected to receive the following action, but didn't: …\n"
+            "Expected to receive the following action, but didn't:\n"
             "\n"
             "  \"timerTicked\"");
   CHECK_RC(deps_test_store_send(t, "\"toggleButtonTapped\"", "{\"isRunning\":false}"), DEPS_OK,
@@ -227,7 +227,7 @@ static void receive_with_nothing_to_receive(void) {
   CHECK_RC(deps_test_store_receive(t, "\"delayedIncrementFinished\"", NULL, 0), DEPS_EFAILED,
            deps_test_store_errmsg(t));
   CHECK_STR(deps_test_store_errmsg(t),
-            "Expected to receive the following action, but didn't: …\n"
+            "Expected to receive the following action, but didn't:\n"
             "\n"
             "  \"delayedIncrementFinished\"");
   deps_test_store_close(t);
@@ -240,7 +240,7 @@ static void received_unexpected_action(void) {
                                    "{\"numberFact\":\"0 is a good number.\"}", 1000),
            DEPS_EFAILED, deps_test_store_errmsg(t));
   CHECK_STR(deps_test_store_errmsg(t),
-            "Received unexpected action: …\n"
+            "Received unexpected action:\n"
             "\n"
             "    {\n"
             "      \"numberFactResponse\": {\n"
@@ -258,10 +258,14 @@ static void finish_reports_unreceived_actions(void) {
   deps_test_store_send(t, "\"numberFactButtonTapped\"", NULL);
   CHECK_RC(deps_test_store_finish(t, 1000), DEPS_EFAILED, deps_test_store_errmsg(t));
   CHECK_STR(deps_test_store_errmsg(t),
-            "The store received 1 unexpected action by the end of this test: …\n"
+            "The store received 1 unexpected action.\n"
             "\n"
             "  Unhandled actions:\n"
-            "    • {\"numberFactResponse\":{\"success\":\"0 is a good number.\"}}");
+            "    {\"numberFactResponse\":{\"success\":\"0 is a good number.\"}}\n"
+            "\n"
+            "To fix, explicitly assert against these actions using \"deps_test_store_receive\", "
+            "skip these actions by calling \"deps_test_store_skip_received_actions(t)\", or "
+            "consider using a non-exhaustive test store: \"deps_test_store_set_exhaustive(t, 0)\".");
   /* the action stays queued: receiving it makes the test whole */
   CHECK_RC(deps_test_store_receive(t,
                                    "{\"numberFactResponse\":{\"success\":\"0 is a good number.\"}}",
@@ -293,7 +297,7 @@ static void received_state_does_not_match(void) {
                                    "{\"numberFact\":\"wrong\"}", 1000),
            DEPS_EFAILED, deps_test_store_errmsg(t));
   CHECK_STR(deps_test_store_errmsg(t),
-            "A state change does not match expectation: …\n"
+            "A state change does not match expectation.\n"
             "\n"
             "    {\n"
             "      … (1 unchanged)\n"
@@ -336,10 +340,14 @@ static void complete_reports_unreceived_actions(void) {
   deps_test_store_finish(t, 1000);
   CHECK_RC(deps_test_store_complete(t), DEPS_EFAILED, deps_test_store_errmsg(t));
   CHECK_STR(deps_test_store_errmsg(t),
-            "The store received 1 unexpected action by the end of this test: …\n"
+            "The store received 1 unexpected action.\n"
             "\n"
             "  Unhandled actions:\n"
-            "    • {\"numberFactResponse\":{\"success\":\"0 is a good number.\"}}");
+            "    {\"numberFactResponse\":{\"success\":\"0 is a good number.\"}}\n"
+            "\n"
+            "To fix, explicitly assert against these actions using \"deps_test_store_receive\", "
+            "skip these actions by calling \"deps_test_store_skip_received_actions(t)\", or "
+            "consider using a non-exhaustive test store: \"deps_test_store_set_exhaustive(t, 0)\".");
   /* completed: further calls are refused, close reports nothing more */
   CHECK_RC(deps_test_store_send(t, "\"incrementButtonTapped\"", "{\"count\":1}"), DEPS_EINVAL,
            deps_test_store_errmsg(t));
@@ -362,27 +370,27 @@ static void complete_reports_running_effects(void) {
   CHECK_RC(deps_test_store_complete(t), DEPS_EFAILED, deps_test_store_errmsg(t));
   CHECK_STR(deps_test_store_errmsg(t),
             "An effect returned for this action is still running. It must complete before the "
-            "end of the test. …\n"
+            "end of the test.\n"
             "\n"
             "To fix, inspect any effects the reducer returns for this action and ensure that all "
             "of them complete by the end of the test. There are a few reasons why an effect may "
             "not have completed:\n"
             "\n"
-            "• If an effect waits for outside work, it may need a little bit of time to finish. "
+            "If an effect waits for outside work, it may need a little bit of time to finish. "
             "To fix you can call \"deps_test_store_finish(t, timeout_ms)\" at the end of your "
             "test.\n"
             "\n"
-            "• If an effect waits on a clock (a sleep, a timer), make sure that you wait enough "
+            "If an effect waits on a clock (a sleep, a timer), make sure that you wait enough "
             "time for it to perform the effect. If you are using a test clock, advance it "
             "(\"deps_test_store_advance(t, seconds)\") so that the effects may complete, or "
             "consider using an immediate clock (\"deps_overrides_set(o, \"continuousClock\", "
             "\"\\\"immediate\\\"\")\") to perform the effect at once.\n"
             "\n"
-            "• If you are returning a long-living effect (timers, subscriptions, etc.), then "
+            "If you are returning a long-living effect (timers, subscriptions, etc.), then "
             "make sure those effects are torn down: send the action that stops them before the "
             "end of the test, or cancel them with \"deps_test_store_skip_in_flight_effects(t)\".\n"
             "\n"
-            "• If you do not wish to assert on these effects, call "
+            "If you do not wish to assert on these effects, call "
             "\"deps_test_store_skip_in_flight_effects(t)\", or consider using a non-exhaustive "
             "test store: \"deps_test_store_set_exhaustive(t, 0)\".\n"
             "\n"
@@ -397,10 +405,14 @@ static void close_reports_leftovers(void) {
   deps_test_store_send(t, "\"numberFactButtonTapped\"", NULL);
   deps_test_store_close(t);
   CHECK_STR(deps_last_error(),
-            "The store received 1 unexpected action by the end of this test: …\n"
+            "The store received 1 unexpected action.\n"
             "\n"
             "  Unhandled actions:\n"
-            "    • {\"numberFactResponse\":{\"success\":\"0 is a good number.\"}}");
+            "    {\"numberFactResponse\":{\"success\":\"0 is a good number.\"}}\n"
+            "\n"
+            "To fix, explicitly assert against these actions using \"deps_test_store_receive\", "
+            "skip these actions by calling \"deps_test_store_skip_received_actions(t)\", or "
+            "consider using a non-exhaustive test store: \"deps_test_store_set_exhaustive(t, 0)\".");
 }
 
 static void skips_with_nothing_to_skip(void) {
@@ -534,8 +546,10 @@ static void c_endpoint_returns_wrong_shape(void) {
   deps_test_store_send(t, "\"numberFactButtonTapped\"", NULL);
   CHECK_RC(deps_test_store_receive(t,
                                    "{\"numberFactResponse\":{\"failure\":"
-                                   "\"expected a string, got 5\"}}",
-                                   "{\"errorMessage\":\"expected a string, got 5\"}", 1000),
+                                   "\"override of numberFact.fetch returned the wrong type: "
+                                   "expected a string, got 5\"}}",
+                                   "{\"errorMessage\":\"override of numberFact.fetch returned the "
+                                   "wrong type: expected a string, got 5\"}", 1000),
            DEPS_OK, deps_test_store_errmsg(t));
   deps_test_store_close(t);
 }
@@ -603,7 +617,7 @@ static void non_exhaustive_mismatch_still_fails(void) {
   CHECK_RC(deps_test_store_send(t, "\"incrementButtonTapped\"", "{\"count\":3}"), DEPS_EFAILED,
            deps_test_store_errmsg(t));
   CHECK_STR(deps_test_store_errmsg(t),
-            "A state change does not match expectation: …\n"
+            "A state change does not match expectation.\n"
             "\n"
             "    {\n"
             "  -   \"count\": 3,\n"

@@ -56,15 +56,17 @@ import Testing
     #expect(try store.dependencies.userDefaults.value("todos") == nil)
   }
 
-  @Test func eachTestStoreHasAFreshUserDefaults() async throws {
-    for _ in 0..<2 {
+  /// The test's cache of defaults is shared by its test stores, as in TCA: the second store
+  /// sees what the first saved (each test starts with an empty one).
+  @Test func theTestStoresOfOneTestShareItsUserDefaults() async throws {
+    for round in 0..<2 {
       let store = TestStore(initialState: Todos.State()) {
         Todos()
       } withDependencies: {
         $0.uuid = .incrementing
         $0.date = .constant(now)
       }
-      #expect(try store.dependencies.userDefaults.value("todos") == nil)
+      #expect(try (store.dependencies.userDefaults.value("todos") == nil) == (round == 0))
       await store.send(.addButtonTapped) {
         $0.todos = [Todos.Todo(id: UUID(0), createdAt: now)]
       }

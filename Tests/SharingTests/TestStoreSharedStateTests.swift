@@ -8,9 +8,9 @@ import Testing
 import XCTest
 
 /// The heading of an unasserted state change (kept in one place: the TestStore's texts).
-let notExpectedToChange = "State was not expected to change, but a change occurred: …"
+let notExpectedToChange = "State was not expected to change, but a change occurred."
 /// The heading of an assertion that does not match.
-let doesNotMatch = "A state change does not match expectation: …"
+let doesNotMatch = "A state change does not match expectation."
 
 @Reducer
 struct SharedCounter {

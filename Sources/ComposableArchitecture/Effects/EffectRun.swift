@@ -13,6 +13,7 @@
 // layout, would make every layout holding it dynamic). The operation is not wrapped in an
 // error-handling closure: the store calls it and hands a thrown error to `fail`.
 
+import CustomDump
 import DepsRuntime
 
 /// A `.run` effect: its operation and how its errors are handled.
@@ -144,9 +145,9 @@ final class EffectRun: @unchecked Sendable {
     } else {
       reportIssue(
         """
-        An "Effect.run" returned from "\(fileID):\(line)" threw an unhandled error. …
+        An "Effect.run" returned from "\(fileID):\(line)" threw an unhandled error.
 
-            \(error)
+        \(SwiftDump.dump(error, indent: 4))
 
         All non-cancellation errors must be explicitly handled via the "catch" parameter on \
         "Effect.run", or via a "do" block.

@@ -13,6 +13,11 @@ final class EffectContext: Sendable {
   let origin: UInt64
   /// The store's number for the effect (0: not one effect's own context).
   let effectID: UInt64
+  /// The issues the effect reported (the runaway rule, RunawayIssues.swift); nil until the
+  /// first, so an effect that reports none pays nothing for it.
+  let issueTally = Mutex<IssueTally?>(nil)
+  /// True once an issue was reported twice (read when the effect ends).
+  let hasIssueRepeats = Atomic<Bool>(false)
 
   init(runtime: StoreRuntime, origin: UInt64, effectID: UInt64 = 0) {
     self.runtime = runtime

@@ -46,11 +46,18 @@ public struct DismissEffect: Sendable {
     fileID: StaticString = #fileID, filePath: StaticString = #filePath,
     line: UInt = #line, column: UInt = #column
   ) async {
-    if let custom { return custom() }
-    guard let sink = DismissSink.current else {
+    if let sink = DismissSink.current {
+      sink.dismiss()
+      await Task.yield()
+      return
+    }
+    // At the root: a test store dismisses itself (`TestStore.isDismissed`); a `custom` effect
+    // is called first.
+    let root = DependencyValues._current[RootDismissalKey.self]
+    guard custom != nil || root != nil else {
       reportIssue(
         """
-        A reducer requested dismissal at "\(fileID):\(line)", but couldn't be dismissed. …
+        A reducer requested dismissal at "\(fileID):\(line)", but couldn't be dismissed.
 
         This is generally considered an application logic error, and can happen when a reducer \
         assumes it runs in a presentation context. If a reducer can run at both the root level \
@@ -61,14 +68,25 @@ public struct DismissEffect: Sendable {
         fileID: fileID, filePath: filePath, line: line, column: column)
       return
     }
-    sink.dismiss()
-    await Task.yield()
+    custom?()
+    root?.dismiss()
   }
 }
 
 private enum DismissEffectKey: DependencyKey {
   static let liveValue = DismissEffect()
   static let testValue = DismissEffect()
+}
+
+/// What dismisses a feature at the root of a store: a `TestStore` records its dismissal.
+package struct RootDismissal: Sendable {
+  let dismiss: @Sendable () -> Void
+}
+
+/// The root's dismissal, in the store's dependencies (nil outside a test store).
+package enum RootDismissalKey: DependencyKey {
+  package static let liveValue: RootDismissal? = nil
+  package static let testValue: RootDismissal? = nil
 }
 
 /// How a presented child's effect reaches its parent: sends the action that dismisses it.

@@ -26,19 +26,22 @@ public final class Store<State, Action>: @unchecked Sendable {
   /// Creates a store running `reducer` from `initialState`.
   ///
   /// - Parameters:
-  ///   - initialState: the first state.
+  ///   - initialState: the first state, evaluated inside the store's dependencies (as the
+  ///     reducer is), so a state whose initializer reads `@Dependency` sees them.
   ///   - reducer: builds the reducer (inside the store's dependencies, so its `@Dependency`
   ///     properties see them).
   ///   - prepareDependencies: changes applied on top of the current dependencies.
   public init<R: Reducer>(
-    initialState: R.State,
+    initialState: @autoclosure () -> R.State,
     @ReducerBuilder<State, Action> reducer: () -> R,
     withDependencies prepareDependencies: (inout DependencyValues) -> Void = { _ in }
   ) where R.State == State, R.Action == Action {
     var values = DependencyValues._current
     values.update(prepareDependencies)
-    let reducer = DependencyValues.$_current.withValue(values) { reducer() }
-    core = StoreCore(state: initialState, dependencies: values) {
+    let (reducer, state) = DependencyValues.$_current.withValue(values) {
+      (reducer(), initialState())
+    }
+    core = StoreCore(state: state, dependencies: values) {
       reducer.reduce(into: &$0, action: $1)
     }
     scoped = nil

@@ -258,6 +258,7 @@ package final class StoreCore<State, Action>: StoreActionSink<Action>, @unchecke
     self.dependencies = dependencies
     self.reducer = reducer
     super.init()
+    RunawayIssues.installed
     self.dependencies = StoreClocks.recording(dependencies, with: executor)
     if let instrument = dependencies.storeInstrument ?? AmbientStoreInstrument.make() {
       // An instrument that only changes the dependencies records no step: no hook to feed.
@@ -482,8 +483,12 @@ package final class StoreCore<State, Action>: StoreActionSink<Action>, @unchecke
     if context.bind() {
       defer { context.unbind() }
       await operate(run, send)
+      context.reportFoldedIssues()
     } else {
-      await EffectContext.$current.withValue(context) { await operate(run, send) }
+      await EffectContext.$current.withValue(context) {
+        await operate(run, send)
+        context.reportFoldedIssues()
+      }
     }
   }
 

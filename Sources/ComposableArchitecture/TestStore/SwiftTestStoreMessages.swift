@@ -28,14 +28,14 @@ enum SwiftTestStoreMessages {
       hasAssertion
       ? "A state change does not match expectation"
       : "State was not expected to change, but a change occurred"
-    return "\(heading): …\n\n"
+    return "\(heading).\n\n"
       + difference(expected: expected, actual: actual, actualName: "Actual")
   }
 
   static func mustHandle(_ actions: [Any]) -> String {
     """
     Must handle \(TestStoreMessages.plural(actions.count, "received action")) before sending \
-    an action: …
+    an action.
 
     Unhandled actions: \(describe(actions))
     """
@@ -43,36 +43,39 @@ enum SwiftTestStoreMessages {
 
   static func didNotReceive(_ expected: Any) -> String {
     """
-    Expected to receive the following action, but didn't: …
+    Expected to receive the following action, but didn't:
 
     \(describe(expected, indent: 2))
     """
   }
 
   static func unexpectedAction(expected: Any, received: Any) -> String {
-    "Received unexpected action: …\n\n"
+    "Received unexpected action:\n\n"
       + difference(expected: expected, actual: received, actualName: "Received")
   }
 
   static func unexpectedAction(received: Any) -> String {
-    "Received unexpected action: …\n\n\(describe(received, indent: 2))"
+    "Received unexpected action:\n\n\(describe(received, indent: 2))"
   }
 
   static func unhandledAtEnd(_ actions: [Any]) -> String {
-    let bullets = actions.map { "    • \(SwiftDump.caseOutput($0))" }.joined(separator: "\n")
+    let lines = actions.map { "    \(ReducerMessages.debugCaseOutput($0, abbreviated: true))" }.joined(separator: "\n")
     return """
-      The store received \(TestStoreMessages.plural(actions.count, "unexpected action")) by the \
-      end of this test: …
+      The store received \(TestStoreMessages.plural(actions.count, "unexpected action")).
 
         Unhandled actions:
-      \(bullets)
+      \(lines)
+
+      To fix, explicitly assert against these actions using "store.receive", skip these actions \
+      by performing "await store.skipReceivedActions()", or consider using a non-exhaustive test \
+      store: "store.exhaustivity = .off".
       """
   }
 
   static func skippedReceived(_ actions: [Any]) -> String {
     let list = actions.count == 1 ? describe(actions[0]) : describe(actions)
     return """
-      \(actions.count) received action\(actions.count == 1 ? " was" : "s were") skipped:
+      \(actions.count) received action\(actions.count == 1 ? " was" : "s were") skipped.
 
       \(list)
       """

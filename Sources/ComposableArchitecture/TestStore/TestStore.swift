@@ -51,6 +51,11 @@ public final class TestStore<State: Equatable, Action>: @unchecked Sendable {
   let sharedChangeTracker = SharedChangeTracker()
   var isAssertingSharedState = false
 
+  /// True once the feature dismissed itself (`@Dependency(\.dismiss)` called at the root, as
+  /// in TCA): its effects were cancelled then, and a later `send` fails.
+  public var isDismissed: Bool { core.lock.withLock { dismissal.isDismissed } }
+  private let dismissal = DismissalFlag()
+
   /// How exhaustively the store asserts (default `.on`).
   public var exhaustivity: Exhaustivity {
     get { core.lock.withLock { storedExhaustivity } }
@@ -65,15 +70,25 @@ public final class TestStore<State: Equatable, Action>: @unchecked Sendable {
   /// store is exhaustive (`ExpectedStateUpdates`); nil unless `depsh test --update` asks.
   package var onStateMismatch: ((State, State, Bool) -> Void)?
 
-  /// The default time `receive` and `finish` wait, in nanoseconds (1 second).
-  public var timeout: UInt64 = 1_000_000_000
+  /// The default time `receive` and `finish` wait (1 second).
+  public var timeout: Duration {
+    get { .nanoseconds(Int64(clamping: timeoutNanoseconds)) }
+    set { timeoutNanoseconds = nanoseconds(of: newValue) }
+  }
+  /// `timeout` in nanoseconds.
+  var timeoutNanoseconds: UInt64 = 1_000_000_000
 
-  /// Creates a test store in the test context, with a fresh cache of default values.
+  /// Creates a test store in the test context. It shares the running test's cache of default
+  /// values, as in TCA: a default the test body read is the one the store's reducer sees.
   ///
   /// - Parameters:
   ///   - initialState: the first state.
   ///   - reducer: builds the reducer under test.
   ///   - prepareDependencies: overrides for this test.
+  ///   - fileID: where the test store is created (its end-of-test failures point there).
+  ///   - filePath: its `#filePath`.
+  ///   - line: its `#line`.
+  ///   - column: its `#column`.
   public init<R: Reducer>(
     initialState: @autoclosure () -> R.State,
     @ReducerBuilder<State, Action> reducer: () -> R,
@@ -83,7 +98,6 @@ public final class TestStore<State: Equatable, Action>: @unchecked Sendable {
   ) where R.State == State, R.Action == Action {
     var values = DependencyValues._current
     values.context = .test
-    values.useFreshCache()
     values.update(prepareDependencies)
     sharedChangeTracker.track(&values)
     let (reducer, state) = DependencyValues.$_current.withValue(values) {
@@ -97,7 +111,46 @@ public final class TestStore<State: Equatable, Action>: @unchecked Sendable {
     core.onEffectAction = { [weak self] action, state, origin in
       self?.received.append(Received(action: action, state: state, origin: origin))
     }
+    // The feature calling `dismiss()` at the root: as TCA's, the store is dismissed and its
+    // in-flight effects are skipped without a report.
+    let dismissal = self.dismissal
+    let runtime: StoreRuntime = core
+    core.dependencies[RootDismissalKey.self] = RootDismissal { [weak runtime] in
+      guard let runtime else { return }
+      runtime.lock.withLock {
+        dismissal.isDismissed = true
+        for origin in Set(runtime.inFlightOrigins) { runtime.cancel(origin: origin) }
+      }
+    }
     attachClocks()
+  }
+
+  /// Runs `operation` with the store's exhaustivity set to `exhaustivity`, then restores it.
+  ///
+  /// ```swift
+  /// store.withExhaustivity(.off) { … }
+  /// ```
+  public func withExhaustivity<R>(
+    _ exhaustivity: Exhaustivity, operation: () throws -> R
+  ) rethrows -> R {
+    let previous = self.exhaustivity
+    defer { self.exhaustivity = previous }
+    self.exhaustivity = exhaustivity
+    return try operation()
+  }
+
+  /// The async form of `withExhaustivity(_:operation:)`.
+  ///
+  /// ```swift
+  /// await store.withExhaustivity(.off) { await store.send(.refresh) }
+  /// ```
+  nonisolated(nonsending) public func withExhaustivity<R>(
+    _ exhaustivity: Exhaustivity, operation: () async throws -> R
+  ) async rethrows -> R {
+    let previous = self.exhaustivity
+    defer { self.exhaustivity = previous }
+    self.exhaustivity = exhaustivity
+    return try await operation()
   }
 
   deinit {
@@ -151,11 +204,12 @@ public final class TestStore<State: Equatable, Action>: @unchecked Sendable {
     line: UInt = #line, column: UInt = #column
   ) async where Action: Equatable {
     let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-    let nanoseconds = duration.map(nanoseconds(of:)) ?? timeout
-    await waitForReceived(matching: { $0 == expectedAction }, nanoseconds: nanoseconds)
+    let nanoseconds = duration.map(nanoseconds(of:)) ?? timeoutNanoseconds
+    let waited = await waitForReceived(
+      matching: { $0 == expectedAction }, nanoseconds: nanoseconds)
     finishReceive(
       matching: { $0 == expectedAction }, expected: expectedAction,
-      timedOut: (nanoseconds, duration != nil), assert: updateStateToExpectedResult,
+      timedOut: (nanoseconds, duration != nil, waited), assert: updateStateToExpectedResult,
       at: location)
   }
 
@@ -168,10 +222,10 @@ public final class TestStore<State: Equatable, Action>: @unchecked Sendable {
     line: UInt = #line, column: UInt = #column
   ) async {
     let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-    let nanoseconds = duration.map(nanoseconds(of:)) ?? timeout
-    await waitForReceived(matching: isMatching, nanoseconds: nanoseconds)
+    let nanoseconds = duration.map(nanoseconds(of:)) ?? timeoutNanoseconds
+    let waited = await waitForReceived(matching: isMatching, nanoseconds: nanoseconds)
     finishReceive(
-      matching: isMatching, expected: nil, timedOut: (nanoseconds, duration != nil),
+      matching: isMatching, expected: nil, timedOut: (nanoseconds, duration != nil, waited),
       assert: updateStateToExpectedResult, at: location)
   }
 
@@ -182,7 +236,7 @@ public final class TestStore<State: Equatable, Action>: @unchecked Sendable {
     fileID: StaticString = #fileID, filePath: StaticString = #filePath,
     line: UInt = #line, column: UInt = #column
   ) async {
-    let nanoseconds = duration.map(nanoseconds(of:)) ?? timeout
+    let nanoseconds = duration.map(nanoseconds(of:)) ?? timeoutNanoseconds
     let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     assertNoReceivedActions(at: location)
     let core = self.core
@@ -232,6 +286,10 @@ public final class TestStore<State: Equatable, Action>: @unchecked Sendable {
     site: String? = nil
   ) -> TestStoreTask {
     let origin = core.lock.withLock { () -> UInt64 in
+      if dismissal.isDismissed {
+        report(TestStoreMessages.sendToDismissed, at: location)
+        return 0
+      }
       if !received.isEmpty {
         switch storedExhaustivity {
         case .on:
@@ -254,7 +312,7 @@ public final class TestStore<State: Equatable, Action>: @unchecked Sendable {
       core.pumpReady()
       return origin
     }
-    return TestStoreTask(core: core, origin: origin, timeout: timeout)
+    return TestStoreTask(core: core, origin: origin, timeout: timeoutNanoseconds)
   }
 
   /// `receive` without `async`: blocks this thread up to `nanoseconds` while effects wait.
@@ -262,13 +320,15 @@ public final class TestStore<State: Equatable, Action>: @unchecked Sendable {
     matching isMatching: @escaping (Action) -> Bool, expected: Action?, nanoseconds: UInt64,
     explicitTimeout: Bool, assert: ((inout State) throws -> Void)?, at location: SourceLocation
   ) {
-    core.lock.withLock {
+    let waited = core.lock.withLock {
+      let waited = core.hasEffectsInFlight
       _ = core.pump(
         until: { self.hasReceived(matching: isMatching) },
         deadline: MonotonicClock.deadline(afterNanoseconds: nanoseconds))
+      return waited
     }
     finishReceive(
-      matching: isMatching, expected: expected, timedOut: (nanoseconds, explicitTimeout),
+      matching: isMatching, expected: expected, timedOut: (nanoseconds, explicitTimeout, waited),
       assert: assert, at: location)
   }
 
@@ -395,31 +455,33 @@ public final class TestStore<State: Equatable, Action>: @unchecked Sendable {
     return received.contains { isMatching($0.action) }
   }
 
+  /// Runs effects until an action matching `isMatching` was received or `nanoseconds` passed;
+  /// returns whether effects were in flight to wait for (TCA reports a timeout only then).
   nonisolated(nonsending) func waitForReceived(
     matching isMatching: @escaping (Action) -> Bool, nanoseconds: UInt64
-  )
-    async
-  {
+  ) async -> Bool {
     let core = self.core
+    let waited = core.lock.withLock { core.hasEffectsInFlight }
     _ = await core.pumpAsync(
       until: { self.hasReceived(matching: isMatching) },
       deadline: MonotonicClock.deadline(afterNanoseconds: nanoseconds))
+    return waited
   }
 
   /// `failureMessage` and `describeUnexpected` replace the default texts (receive by case).
   func finishReceive(
     matching isMatching: (Action) -> Bool, expected: Action?,
-    timedOut: (nanoseconds: UInt64, explicit: Bool),
+    timedOut: (nanoseconds: UInt64, explicit: Bool, waited: Bool),
     assert: ((inout State) throws -> Void)?, at location: SourceLocation,
     failureMessage: String? = nil, describeUnexpected: ((Action) -> String)? = nil
   ) {
     core.lock.withLock {
       let exhaustive = storedExhaustivity == .on
-      if !hasReceived(matching: isMatching) && core.hasEffectsInFlight {
+      if !hasReceived(matching: isMatching) && timedOut.waited {
         report(
           wording.receiveTimedOut(
             exhaustive: exhaustive, nanoseconds: timedOut.nanoseconds,
-            explicitTimeout: timedOut.explicit),
+            explicitTimeout: timedOut.explicit, inFlight: core.hasEffectsInFlight),
           at: location)
       }
       let failure =
@@ -577,4 +639,9 @@ package struct SourceLocation: Sendable {
     self.line = line
     self.column = column
   }
+}
+
+/// Whether a test store's feature dismissed itself (read and written under the store's lock).
+private final class DismissalFlag: @unchecked Sendable {
+  var isDismissed = false
 }

@@ -137,10 +137,10 @@ extension TestStore {
     timeout duration: Duration?, assert: ((inout State) throws -> Void)?,
     at location: SourceLocation
   ) async {
-    let nanoseconds = duration.map(nanoseconds(of:)) ?? timeout
-    await waitForReceived(matching: isMatching, nanoseconds: nanoseconds)
+    let nanoseconds = duration.map(nanoseconds(of:)) ?? timeoutNanoseconds
+    let waited = await waitForReceived(matching: isMatching, nanoseconds: nanoseconds)
     finishReceive(
-      matching: isMatching, expected: nil, timedOut: (nanoseconds, duration != nil),
+      matching: isMatching, expected: nil, timedOut: (nanoseconds, duration != nil, waited),
       assert: assert, at: location, failureMessage: TestStoreMessages.didNotReceiveCase,
       describeUnexpected: describeUnexpected)
   }

@@ -41,14 +41,22 @@ package enum TestStoreMessages {
       """
   }
 
-  package static func receiveTimedOut(exhaustive: Bool, nanoseconds: UInt64, explicitTimeout: Bool)
-    -> String
-  {
+  /// The advice when the effects that could have delivered the action all ended.
+  package static let noEffectsInFlight = """
+    There are no in-flight effects that could deliver this action. Could the effect you \
+    expected to deliver this action have been cancelled?
+    """
+
+  /// `receive` waited and nothing (matching) arrived: `inFlight` tells whether effects still
+  /// run (the clock advice) or all ended (`noEffectsInFlight`).
+  package static func receiveTimedOut(
+    exhaustive: Bool, nanoseconds: UInt64, explicitTimeout: Bool, inFlight: Bool
+  ) -> String {
     """
     Expected to receive \(exhaustive ? "an action" : "a matching action"), but received none\
     \(nanoseconds > 0 ? " after \(seconds(nanoseconds)) seconds" : "").
 
-    \(inFlightSuggestion(explicitTimeout: explicitTimeout))
+    \(inFlight ? inFlightSuggestion(explicitTimeout: explicitTimeout) : noEffectsInFlight)
     """
   }
 
@@ -57,26 +65,26 @@ package enum TestStoreMessages {
 
   package static let effectStillRunning = """
     An effect returned for this action is still running. It must complete before the end of \
-    the test. …
+    the test.
 
     To fix, inspect any effects the reducer returns for this action and ensure that all of \
     them complete by the end of the test. There are a few reasons why an effect may not have \
     completed:
 
-    • If using async/await in your effect, it may need a little bit of time to properly \
+    If using async/await in your effect, it may need a little bit of time to properly \
     finish. To fix you can simply perform "await store.finish()" at the end of your test.
 
-    • If an effect uses a clock or scheduler (via "receive(on:)", "delay", "debounce", etc.), \
+    If an effect uses a clock (or scheduler, via "receive(on:)", "delay", "debounce", etc.), \
     make sure that you wait enough time for it to perform the effect. If you are using a test \
     clock/scheduler, advance it so that the effects may complete, or consider using an \
     immediate clock/scheduler to immediately perform the effect instead.
 
-    • If you are returning a long-living effect (timers, notifications, subjects, etc.), then \
-    make sure those effects are torn down by marking the effect ".cancellable" and returning a \
-    corresponding cancellation effect ("Effect.cancel") from another action, or, if your \
-    effect is driven by a Combine subject, send it a completion.
+    If you are returning a long-living effect (timers, notifications, subjects, etc.), \
+    then make sure those effects are torn down by marking the effect ".cancellable" and \
+    returning a corresponding cancellation effect ("Effect.cancel") from another action, or, \
+    if your effect is driven by a Combine subject, send it a completion.
 
-    • If you do not wish to assert on these effects, perform "await \
+    If you do not wish to assert on these effects, perform "await \
     store.skipInFlightEffects()", or consider using a non-exhaustive test store: \
     "store.exhaustivity = .off".
     """
@@ -107,10 +115,12 @@ package enum TestStoreMessages {
     """
   }
 
+  package static let sendToDismissed = "Can't send action to dismissed test store."
+
   package static let noReceivedActionsToSkip = "There were no received actions to skip."
   package static let noInFlightEffectsToSkip = "There were no in-flight effects to skip."
 
   package static func skippedAssertion(_ message: String) -> String {
-    "Skipped assertions: …\n\n\(message)"
+    "Skipped assertions.\n\n\(message)"
   }
 }

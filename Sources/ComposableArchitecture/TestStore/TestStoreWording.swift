@@ -23,8 +23,11 @@ package protocol TestStoreWording: Sendable {
   func skippedReceived(_ actions: [Any]) -> String
   /// A non-exhaustive store cancelled the effects these sends started.
   func cancelledInFlight(_ origins: [Any]) -> String
-  /// `receive` waited `nanoseconds` and nothing (matching) arrived while effects ran.
-  func receiveTimedOut(exhaustive: Bool, nanoseconds: UInt64, explicitTimeout: Bool) -> String
+  /// `receive` waited `nanoseconds` for effects and nothing (matching) arrived; `inFlight`:
+  /// effects still run (else they all ended without sending it).
+  func receiveTimedOut(
+    exhaustive: Bool, nanoseconds: UInt64, explicitTimeout: Bool, inFlight: Bool
+  ) -> String
   /// `finish` waited `nanoseconds` and effects still ran.
   func finishTimedOut(nanoseconds: UInt64, explicitTimeout: Bool) -> String
   /// An effect the send of `action` started (at `site` when a front knows it) still ran at the
@@ -71,11 +74,12 @@ package struct SwiftTestStoreWording: TestStoreWording {
     SwiftTestStoreMessages.cancelledInFlight(origins)
   }
 
-  package func receiveTimedOut(exhaustive: Bool, nanoseconds: UInt64, explicitTimeout: Bool)
-    -> String
-  {
+  package func receiveTimedOut(
+    exhaustive: Bool, nanoseconds: UInt64, explicitTimeout: Bool, inFlight: Bool
+  ) -> String {
     TestStoreMessages.receiveTimedOut(
-      exhaustive: exhaustive, nanoseconds: nanoseconds, explicitTimeout: explicitTimeout)
+      exhaustive: exhaustive, nanoseconds: nanoseconds, explicitTimeout: explicitTimeout,
+      inFlight: inFlight)
   }
 
   package func finishTimedOut(nanoseconds: UInt64, explicitTimeout: Bool) -> String {

@@ -1,9 +1,10 @@
 // The `date` dependency: `DependencyValues.date`, its key and `DateGenerator`, as in
-// swift-dependencies. live: the system clock's `Date()`; test: reports
-// `Unimplemented: @Dependency(\.date)` on every call, then returns `Date()`.
+// swift-dependencies. live: the system clock's `Date()`. It has no test value: read
+// unoverridden in a test it reports "@Dependency(\.date) has no test implementation …" once (the
+// value is cached) and then hands out the live generator. Reading it while setting up (as the
+// key path `\.date.now` does when a trait writes through it) reports nothing.
 #if canImport(FoundationEssentials)
 import FoundationEssentials
-import IssueReporting
 #else
 import Foundation
 #endif
@@ -20,8 +21,8 @@ extension DependencyValues {
   ///   $0.date.now = Date(timeIntervalSince1970: 1_234_567_890)
   /// } operation: { … }
   /// ```
-  /// live: `Date()`. In tests, an unoverridden generator reports
-  /// `Unimplemented: @Dependency(\.date)` each time it is called (and still returns `Date()`).
+  /// live: `Date()`. It has no test value: read unoverridden in the test context it reports
+  /// that, and then hands out the live generator.
   public var date: DateGenerator {
     get { self[DateGeneratorKey.self] }
     set { self[DateGeneratorKey.self] = newValue }
@@ -29,10 +30,6 @@ extension DependencyValues {
 
   private enum DateGeneratorKey: DependencyKey {
     static let liveValue = DateGenerator { Date() }
-    static let testValue = DateGenerator {
-      reportIssue(#"Unimplemented: @Dependency(\.date)"#)
-      return Date()
-    }
   }
 }
 

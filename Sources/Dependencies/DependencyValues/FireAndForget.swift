@@ -29,16 +29,16 @@ extension DependencyValues {
 ///
 /// ```swift
 /// @Dependency(\.fireAndForget) var fireAndForget
-/// await fireAndForget(priority: .background) { try await analytics.flush() }
+/// await fireAndForget(name: "flush", priority: .background) { try await analytics.flush() }
 /// ```
 public struct FireAndForget: Sendable {
-  /// Runs (or starts) the work given to `callAsFunction`, with its priority.
+  /// Runs (or starts) the work given to `callAsFunction`, with its task's name and priority.
   ///
   /// ```swift
-  /// await fireAndForget.operation(nil) { try await sendEmail() }
+  /// await fireAndForget.operation("send email", nil) { try await sendEmail() }
   /// ```
   public let operation:
-    @Sendable (TaskPriority?, @Sendable @escaping () async throws -> Void) async -> Void
+    @Sendable (String?, TaskPriority?, @Sendable @escaping () async throws -> Void) async -> Void
 
   /// Fires off `operation`.
   ///
@@ -46,22 +46,24 @@ public struct FireAndForget: Sendable {
   /// await fireAndForget { try await sendEmail() }
   /// ```
   /// - Parameters:
-  ///   - priority: the priority of the task started when live.
+  ///   - name: the name of the task the work runs in (`Task.name` inside it).
+  ///   - priority: the priority of that task.
   ///   - operation: the work; an error it throws is ignored when live, reported in tests.
   public func callAsFunction(
+    name: String? = nil,
     priority: TaskPriority? = nil,
     @_inheritActorContext _ operation: @Sendable @escaping () async throws -> Void
   ) async {
-    await self.operation(priority) { try await operation() }
+    await self.operation(name, priority) { try await operation() }
   }
 }
 
 private enum FireAndForgetKey: DependencyKey {
-  package static let liveValue = FireAndForget { priority, operation in
-    Task(priority: priority) { try await operation() }
+  package static let liveValue = FireAndForget { name, priority, operation in
+    Task(name: name, priority: priority) { try await operation() }
   }
-  static let testValue = FireAndForget { priority, operation in
-    await Task(priority: priority) {
+  static let testValue = FireAndForget { name, priority, operation in
+    await Task(name: name, priority: priority) {
       do {
         try await operation()
       } catch is CancellationError {

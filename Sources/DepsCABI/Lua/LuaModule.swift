@@ -27,8 +27,11 @@ enum LuaModule {
     ("cancel", LuaEffect.cancel),
     ("sleep", LuaEffect.sleep),
     ("test", LuaTesting.test),
+    ("explore", LuaExplore.explore),
+    ("explore_property", LuaExplore.property),
     ("end_test", LuaTesting.endTest),
     ("checked_it", LuaTesting.checkedIt),
+    ("expect_issue", LuaExpectIssue.expectIssue),
     ("_reset", LuaTesting.reset),
     ("_set_context", LuaTesting.setContext),
     ("_context", LuaTesting.context),
@@ -57,12 +60,15 @@ enum LuaModule {
       LuaStore.register(L, runtime)
       LuaDependencies.register(L, runtime)
       LuaEffect.register(L, runtime)
+      LuaExplore.register(L, runtime)
     }
     lua_createtable(L, 0, Int32(functions.count + 1))
     for (name, function) in functions {
       LuaStack.pushFunction(L, runtime, function)
       LuaStack.setRawField(L, -2, name)
     }
+    LuaExplore.pushGeneratorTable(L, runtime)
+    LuaStack.setRawField(L, -2, "gen")
     LuaStack.push(L, DepsVersion.string)
     LuaStack.setRawField(L, -2, "version")
     // `deps.null`: a removed member in `s:state_patch()`'s merge patch.

@@ -59,7 +59,7 @@ final class LuaRuntime: @unchecked Sendable {
   }
 
   static func freshBase(context: DependencyContext) -> DependencyValues {
-    var values = DependencyValues()
+    var values = DependencyValues.processDefaults
     values.context = context
     values.useFreshCache()
     return values

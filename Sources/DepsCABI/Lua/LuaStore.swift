@@ -39,9 +39,9 @@ final class LuaStoreBox: LuaOpenStore {
 
   func closeLeftover() -> [String] {
     store?.observe(nil)
-    store?.close()
+    let messages = store?.close() ?? []
     store = nil
-    return []
+    return messages
   }
 
   deinit {
@@ -352,12 +352,14 @@ enum LuaStore {
     }
   }
 
-  /// `s:close()`: cancels running effects.
+  /// `s:close()`: cancels running effects and writes what its cassette recorded (raises when
+  /// the cassette cannot be written).
   private static let close: clua_SwiftFunction = { L in
     luaEntry(L) { L, runtime throws(LuaFailure) in
       let box = try LuaUserdata.object(L, 1, metatable: metatable, as: LuaStoreBox.self)
       runtime.untrack(box)
-      _ = box.closeLeftover()
+      let messages = box.closeLeftover()
+      if !messages.isEmpty { throw .error(messages.joined(separator: "\n")) }
       return 0
     }
   }

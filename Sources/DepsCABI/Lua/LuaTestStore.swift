@@ -65,7 +65,10 @@ enum LuaTestStore {
   {
     if let interrupted = LuaFailure.interrupted(method) { throw interrupted }
     if failures.isEmpty { return 0 }
-    throw .error(failures.joined(separator: "\n\n"))
+    let message = failures.joined(separator: "\n\n")
+    // Inside deps.expect_issue the failure is taken even when a pcall catches it.
+    ExpectIssueScope.current?.take([message])
+    throw .error(message)
   }
 
   // MARK: deps.TestStore{…}

@@ -71,8 +71,9 @@ enum LuaTrace {
     return context
   }
 
-  /// `store:steps()`: the trace's steps as tables {kind=, name=, arguments=, outcome=} (the
-  /// call's arguments and outcome as JSON text; `outcome` starts with `error: ` for an error;
+  /// `store:steps()`: the trace's steps as tables {kind=, name=, arguments=, outcome=, layer=}
+  /// (the call's arguments and outcome as JSON text; `outcome` starts with `error: ` for an
+  /// error; `layer` what supplied a call or read: `live`, `preview`, `override`, `seed N`, …;
   /// a call's `replayable` says whether a cassette can replay it — not `uuid`, `date.now`).
   private static let storeSteps: clua_SwiftFunction = { L in
     luaEntry(L) { L, _ throws(LuaFailure) in
@@ -94,6 +95,10 @@ enum LuaTrace {
         if let outcome = event.outcome {
           LuaStack.push(L, outcome)
           lua_setfield(L, -2, "outcome")
+        }
+        if let layer = event.layer {
+          LuaStack.push(L, layer)
+          lua_setfield(L, -2, "layer")
         }
         if event.kind == .call {
           let replayable = (try? DepsLibrary.endpoints.descriptor(event.name))?.isReplayable ?? false

@@ -41,8 +41,9 @@ public protocol BridgedStore: AnyObject, Sendable {
   func observe(_ observer: ((_ action: JSONValue, _ state: JSONValue) -> Void)?)
   /// True while an effect is running.
   var hasEffectsInFlight: Bool { get }
-  /// Cancels running effects; later calls do nothing.
-  func close()
+  /// Cancels running effects and writes what its cassette recorded; later calls do nothing.
+  /// Returns the messages of what failed (a cassette that cannot be written).
+  @discardableResult func close() -> [String]
   /// The language of the advice in the issues it returns (`.c` unless the front says
   /// otherwise).
   var dialect: TestStoreDialect { get set }
@@ -84,6 +85,8 @@ final class SwiftBridgedStore<State: Equatable, Action>: BridgedStore, @unchecke
   private let textEncoder = JSONTextEncoderSlot()
   /// Read after every call (guarded by the call lock): no dynamic exclusivity checks.
   @exclusivity(unchecked) var dialect: TestStoreDialect = .c
+  /// True once `close()` ran (guarded by the call lock).
+  private var isClosed = false
 
   init<R: Reducer>(
     feature: FeatureDescriptor, codec: FeatureCodec<State, Action>, initialState: State,
@@ -178,9 +181,14 @@ final class SwiftBridgedStore<State: Equatable, Action>: BridgedStore, @unchecke
     }
   }
 
-  func close() {
+  @discardableResult func close() -> [String] {
+    if isClosed { return [] }
+    isClosed = true
     withIssueReporters(reporters) { store.close() }
     recorder.removeAll()
+    guard let cassette = (store.core.instrument as? DependencyTrace)?.cassette else { return [] }
+    do throws(CassetteError) { try cassette.save() } catch { return [error.message] }
+    return []
   }
 
   func pollDescriptor() throws(BridgeError) -> Int32 {

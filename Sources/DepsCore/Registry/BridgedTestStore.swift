@@ -61,10 +61,10 @@ final class SwiftBridgedTestStore<State: Equatable, Action>: BridgedTestStore,
   @unchecked Sendable
 {
   let feature: FeatureDescriptor
-  private let codec: FeatureCodec<State, Action>
-  private let store: TestStore<State, Action>
+  let codec: FeatureCodec<State, Action>
+  let store: TestStore<State, Action>
   /// Issues reported while a call runs (an effect stuck reporting in a loop keeps 100).
-  private let recorder = RecordingIssueReporter(limit: 100)
+  let recorder = RecordingIssueReporter(limit: 100)
   private var isClosed = false
 
   init<R: Reducer>(
@@ -76,7 +76,12 @@ final class SwiftBridgedTestStore<State: Equatable, Action>: BridgedTestStore,
     self.codec = codec
     let recorder = self.recorder
     self.store = withIssueReporters([recorder]) {
-      TestStore(initialState: initialState, reducer: reducer, withDependencies: prepare)
+      // A C or Lua test store is a test of its own: a fresh cache of defaults (a Swift
+      // TestStore shares its test's cache, as in TCA).
+      TestStore(initialState: initialState, reducer: reducer) {
+        $0.useFreshCache()
+        prepare(&$0)
+      }
     }
     store.wording = FrontTestStoreWording(.c)
     (store.core.instrument as? DependencyTrace)?.describe(with: codec)

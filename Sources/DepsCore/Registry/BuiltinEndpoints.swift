@@ -98,13 +98,28 @@ enum BuiltinEndpoints {
     }
   }
 
+  /// The message of an override's failure where the built-in cannot throw.
+  private static func overrideFailure(_ error: any Error) -> String {
+    switch error {
+    case let error as BridgeError: error.message
+    case let error as EndpointError: error.message
+    default: "\(error)"
+    }
+  }
+
   private static func registerUUID(in registry: EndpointRegistry) {
     registry.register(
       "uuid", input: "null", output: "uuid", contexts: [.live],
       presets: ["\"incrementing\"", "a UUID string"],
       function: { values, foreign in
         values.uuid = UUIDGenerator {
-          (try? DynamicCoding.decode(UUID.self, from: foreign(.null))) ?? UUID(0)
+          do {
+            return try DynamicCoding.decodeResult(UUID.self, of: "uuid", from: foreign(.null))
+          } catch {
+            // `uuid()` cannot throw: the wrong value is the test's failure, named.
+            reportIssue(overrideFailure(error))
+            return UUID(0)
+          }
         }
       },
       preset: { values, preset throws(BridgeError) in
@@ -131,8 +146,19 @@ enum BuiltinEndpoints {
       presets: ["a number (seconds since 1970)"],
       function: { values, foreign in
         values.date = DateGenerator {
-          let seconds = (try? foreign(.null))?.doubleValue ?? 0
-          return Date(timeIntervalSince1970: seconds)
+          do {
+            let output = try foreign(.null)
+            guard let seconds = output.doubleValue else {
+              reportIssue(
+                "override of date.now returned the wrong type: expected a number (seconds "
+                  + "since 1970), got " + ValueError.excerpt(of: output))
+              return Date(timeIntervalSince1970: 0)
+            }
+            return Date(timeIntervalSince1970: seconds)
+          } catch {
+            reportIssue(overrideFailure(error))
+            return Date(timeIntervalSince1970: 0)
+          }
         }
       },
       preset: { values, preset throws(BridgeError) in

@@ -43,7 +43,7 @@ public struct DependencyOverrides: Sendable {
         .invalid,
         "dependency path \"\(descriptor.path)\" takes a function, not a preset value")
     }
-    var scratch = DependencyValues()
+    var scratch = DependencyValues.processDefaults
     try install(&scratch, preset)
     changes.append(.preset(descriptor, preset))
   }

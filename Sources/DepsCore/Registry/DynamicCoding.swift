@@ -22,6 +22,20 @@ enum DynamicCoding {
   }
 
   /// `value` decoded as `T` (Void accepts anything).
+  /// What a front's function (a Lua or C override) returned for the endpoint at `path`, as
+  /// `T`; a value of the wrong type is an error naming the endpoint:
+  /// `override of numberFact.fetch returned the wrong type: expected a string, got 42`.
+  static func decodeResult<T>(_ type: T.Type, of path: String, from value: JSONValue)
+    throws(BridgeError) -> T
+  {
+    do throws(BridgeError) {
+      return try decode(type, from: value)
+    } catch {
+      throw BridgeError(
+        error.status, "override of \(path) returned the wrong type: \(error.message)")
+    }
+  }
+
   static func decode<T>(_ type: T.Type, from value: JSONValue) throws(BridgeError) -> T {
     if let void = () as? T { return void }
     guard let decodable = T.self as? any Decodable.Type else {

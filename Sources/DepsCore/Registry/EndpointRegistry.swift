@@ -40,7 +40,9 @@ public struct EndpointDescriptor: Sendable {
   var installInterceptor: (@Sendable (inout DependencyValues, @escaping EndpointAround) -> Void)? =
     nil
   /// True when a cassette can replay the endpoint's calls (its closure can be wrapped).
-  package var isReplayable: Bool { installInterceptor != nil }
+  package var isReplayable: Bool {
+    installInterceptor != nil || SelfReportingEndpoints.contains(path)
+  }
   /// Wraps a built-in supplied through presets (`uuid`, `date.now`, the clocks, …) so that each
   /// access is told to the trace; nil when the endpoint cannot be observed.
   var installObserver: (@Sendable (inout DependencyValues, @escaping EndpointObserver) -> Void)? =
@@ -142,7 +144,8 @@ public final class EndpointRegistry: Sendable {
         contexts: contexts, presets: presets,
         installFunction: { values, foreign in
           values[keyPath: keyPath] = { input in
-            try DynamicCoding.decode(Output.self, from: foreign(DynamicCoding.encode(input)))
+            try DynamicCoding.decodeResult(
+              Output.self, of: path, from: foreign(DynamicCoding.encode(input)))
           }
         },
         installPreset: preset,
@@ -167,7 +170,7 @@ public final class EndpointRegistry: Sendable {
                   try await current(DynamicCoding.decode(Input.self, from: $0)))
               },
               {
-                var liveValues = DependencyValues()
+                var liveValues = DependencyValues.processDefaults
                 liveValues.context = .live
                 let live = liveValues[keyPath: keyPath]
                 return try DynamicCoding.encode(
@@ -182,7 +185,8 @@ public final class EndpointRegistry: Sendable {
             ? input : try DynamicCoding.encode(DynamicCoding.decode(Input.self, from: input))
           let output = try foreign(typedInput)
           if output.convertsToItself(as: Output.self) { return output }
-          return try DynamicCoding.encode(try DynamicCoding.decode(Output.self, from: output))
+          return try DynamicCoding.encode(
+            try DynamicCoding.decodeResult(Output.self, of: path, from: output))
         }))
   }
 
@@ -200,7 +204,7 @@ public final class EndpointRegistry: Sendable {
         isThrowing: true, contexts: contexts, presets: presets,
         installFunction: { values, foreign in
           values[keyPath: keyPath] = {
-            try DynamicCoding.decode(Output.self, from: foreign(.null))
+            try DynamicCoding.decodeResult(Output.self, of: path, from: foreign(.null))
           }
         },
         installPreset: preset,
@@ -217,7 +221,7 @@ public final class EndpointRegistry: Sendable {
             let output = try await around(
               .null, { _ in try DynamicCoding.encode(try await original[keyPath: keyPath]()) },
               { _ in
-                var liveValues = DependencyValues()
+                var liveValues = DependencyValues.processDefaults
                 liveValues.context = .live
                 return try DynamicCoding.encode(try await liveValues[keyPath: keyPath]())
               })
@@ -227,7 +231,8 @@ public final class EndpointRegistry: Sendable {
         invokeInstalled: { _, foreign in
           let output = try foreign(.null)
           if output.convertsToItself(as: Output.self) { return output }
-          return try DynamicCoding.encode(try DynamicCoding.decode(Output.self, from: output))
+          return try DynamicCoding.encode(
+            try DynamicCoding.decodeResult(Output.self, of: path, from: output))
         }))
   }
 

@@ -279,6 +279,7 @@ public final class FeatureRegistry: Sendable {
   ///     follows them).
   ///   - initialState: the default state.
   ///   - codec: how state and actions travel as `JSONValue`.
+  ///   - checksStateKeys: whether a state given from C or Lua must name only the state's keys.
   ///   - reducer: makes the reducer (called inside the store's dependencies).
   public func register<R: Reducer>(
     name: String, summary: String, actions: [ActionDescriptor], dependencies: [String],

@@ -32,6 +32,14 @@ extension TestStoreMessages {
     dialect == .c ? "deps_test_store_finish(t, timeout_ms)" : "store:finish()"
   }
 
+  static func receiveCall(_ dialect: TestStoreDialect) -> String {
+    dialect == .c ? "deps_test_store_receive" : "store:receive"
+  }
+
+  static func skipReceivedCall(_ dialect: TestStoreDialect) -> String {
+    dialect == .c ? "deps_test_store_skip_received_actions(t)" : "store:skip_received_actions()"
+  }
+
   static func skipInFlightCall(_ dialect: TestStoreDialect) -> String {
     dialect == .c ? "deps_test_store_skip_in_flight_effects(t)" : "store:skip_in_flight_effects()"
   }
@@ -44,10 +52,12 @@ extension TestStoreMessages {
     dialect == .c ? "deps_test_store_advance(t, seconds)" : "store:advance(seconds)"
   }
 
-  static func clockPreset(_ dialect: TestStoreDialect, _ preset: String) -> String {
+  static func clockPreset(
+    _ dialect: TestStoreDialect, _ preset: String, path: String = "continuousClock"
+  ) -> String {
     dialect == .c
-      ? #"deps_overrides_set(o, "continuousClock", "\"\#(preset)\"")"#
-      : #"d.continuousClock = "\#(preset)""#
+      ? #"deps_overrides_set(o, "\#(path)", "\"\#(preset)\"")"#
+      : #"d.\#(path) = "\#(preset)""#
   }
 
   static func frontTimeoutAdvice(_ dialect: TestStoreDialect) -> String {
@@ -70,17 +80,19 @@ extension TestStoreMessages {
 
   /// `receiveTimedOut` for a C or Lua test.
   static func receiveTimedOut(
-    _ dialect: TestStoreDialect, exhaustive: Bool, nanoseconds: UInt64, explicitTimeout: Bool
+    _ dialect: TestStoreDialect, exhaustive: Bool, nanoseconds: UInt64, explicitTimeout: Bool,
+    inFlight: Bool
   ) -> String {
     guard dialect != .swift else {
       return receiveTimedOut(
-        exhaustive: exhaustive, nanoseconds: nanoseconds, explicitTimeout: explicitTimeout)
+        exhaustive: exhaustive, nanoseconds: nanoseconds, explicitTimeout: explicitTimeout,
+        inFlight: inFlight)
     }
     return """
       Expected to receive \(exhaustive ? "an action" : "a matching action"), but received none\
       \(nanoseconds > 0 ? " after \(seconds(nanoseconds)) seconds" : "").
 
-      \(frontInFlightSuggestion(dialect))
+      \(inFlight ? frontInFlightSuggestion(dialect) : noEffectsInFlight)
       """
   }
 
@@ -112,24 +124,24 @@ extension TestStoreMessages {
         + "cancellation effect (\"deps.cancel(id)\") from another action"
     var text = """
       An effect returned for this action is still running. It must complete before the end of \
-      the test. …
+      the test.
 
       To fix, inspect any effects the reducer returns for this action and ensure that all of \
       them complete by the end of the test. There are a few reasons why an effect may not have \
       completed:
 
-      • If an effect waits for outside work, it may need a little bit of time to finish. To fix \
+      If an effect waits for outside work, it may need a little bit of time to finish. To fix \
       you can call "\(finishCall(dialect))" at the end of your test.
 
-      • If an effect waits on a clock (a sleep, a timer), make sure that you wait enough time \
+      If an effect waits on a clock (a sleep, a timer), make sure that you wait enough time \
       for it to perform the effect. If you are using a test clock, advance it \
       ("\(advanceCall(dialect))") so that the effects may complete, or consider using an \
       immediate clock ("\(clockPreset(dialect, "immediate"))") to perform the effect at once.
 
-      • If you are returning a long-living effect (timers, subscriptions, etc.), then make sure \
+      If you are returning a long-living effect (timers, subscriptions, etc.), then make sure \
       those effects are torn down: \(cancel).
 
-      • If you do not wish to assert on these effects, call "\(skipInFlightCall(dialect))", or \
+      If you do not wish to assert on these effects, call "\(skipInFlightCall(dialect))", or \
       consider using a non-exhaustive test store: "\(exhaustivityOff(dialect))".
       """
     if let action {
@@ -153,6 +165,14 @@ extension TestStoreMessages {
   /// dropped — the front
   /// positions the error at the user's own call — and advice naming Swift API is replaced by
   /// the front's. Other text is unchanged.
+  /// swift-dependencies' advice for a dependency a test did not override (the fronts replace
+  /// it with their own words).
+  package static let swiftOverrideAdvice =
+    "If you are using the Composable Architecture, mutate the 'dependencies' property on your "
+    + "'TestStore'. Otherwise, use 'withDependencies' to define a scope for the override. If "
+    + "you'd like to provide a default value for all tests, implement the 'testValue' "
+    + "requirement of the 'DependencyKey' protocol."
+
   static func inDialect(_ message: String, _ dialect: TestStoreDialect) -> String {
     guard dialect != .swift else { return message }
     var lines = message.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
@@ -174,11 +194,7 @@ extension TestStoreMessages {
       index += 1
     }
     var text = lines.joined(separator: "\n")
-    let swiftAdvice =
-      "If you are using the Composable Architecture, mutate the 'dependencies' property on your "
-      + "'TestStore'. Otherwise, use 'withDependencies' to define a scope for the override. If "
-      + "you'd like to provide a default value for all tests, implement the 'testValue' "
-      + "requirement of the 'DependencyKey' protocol."
+    let swiftAdvice = Self.swiftOverrideAdvice
     let frontAdvice =
       dialect == .c
       ? "Override it in the deps_overrides the store is opened with (deps_overrides_set or "
@@ -186,6 +202,11 @@ extension TestStoreMessages {
       : "Override it in the store's dependencies (dependencies = function(d) … end), or with "
         + "deps.with_dependencies."
     text = replacing(swiftAdvice, with: frontAdvice, in: text)
+    // The runaway rule's fix (ComposableArchitecture's RunawayIssues.swift).
+    for path in ["continuousClock", "suspendingClock"] {
+      text = replacing(
+        "$0.\(path) = TestClock()", with: clockPreset(dialect, "test", path: path), in: text)
+    }
     // `An "Effect.run" returned from "DepsCatalogue/Counter.swift:21" threw …`: the place is
     // the library's, not the caller's.
     if let start = text.firstRange(of: #" returned from ""#),
@@ -244,7 +265,7 @@ package struct FrontTestStoreWording: TestStoreWording {
   }
 
   package func unhandledAtEnd(_ actions: [Any]) -> String {
-    TestStoreMessages.unhandledAtEnd(actions)
+    TestStoreMessages.unhandledAtEnd(actions, dialect)
   }
 
   package func skippedReceived(_ actions: [Any]) -> String {
@@ -255,11 +276,12 @@ package struct FrontTestStoreWording: TestStoreWording {
     TestStoreMessages.cancelledInFlight(origins)
   }
 
-  package func receiveTimedOut(exhaustive: Bool, nanoseconds: UInt64, explicitTimeout: Bool)
-    -> String
-  {
+  package func receiveTimedOut(
+    exhaustive: Bool, nanoseconds: UInt64, explicitTimeout: Bool, inFlight: Bool
+  ) -> String {
     TestStoreMessages.receiveTimedOut(
-      dialect, exhaustive: exhaustive, nanoseconds: nanoseconds, explicitTimeout: explicitTimeout)
+      dialect, exhaustive: exhaustive, nanoseconds: nanoseconds, explicitTimeout: explicitTimeout,
+      inFlight: inFlight)
   }
 
   package func finishTimedOut(nanoseconds: UInt64, explicitTimeout: Bool) -> String {
@@ -299,7 +321,7 @@ extension TestStoreMessages {
       hasAssertion
       ? "A state change does not match expectation"
       : "State was not expected to change, but a change occurred"
-    return "\(heading): …\n\n\(stateDiff(expected: expected, actual: actual))"
+    return "\(heading).\n\n\(stateDiff(expected: expected, actual: actual))"
   }
 
   static func indexedList(_ actions: [Any]) -> String {
@@ -313,7 +335,7 @@ extension TestStoreMessages {
 
   static func mustHandle(_ actions: [Any]) -> String {
     """
-    Must handle \(plural(actions.count, "received action")) before sending an action: …
+    Must handle \(plural(actions.count, "received action")) before sending an action.
 
     Unhandled actions: \(indexedList(actions))
     """
@@ -321,7 +343,7 @@ extension TestStoreMessages {
 
   static func didNotReceive(_ expected: Any) -> String {
     """
-    Expected to receive the following action, but didn't: …
+    Expected to receive the following action, but didn't:
 
       \(describe(expected))
     """
@@ -334,28 +356,31 @@ extension TestStoreMessages {
     } else {
       body = "Expected:\n  \(describe(expected))\n\nReceived:\n  \(describe(received))"
     }
-    return "Received unexpected action: …\n\n\(body)"
+    return "Received unexpected action:\n\n\(body)"
   }
 
   static func unexpectedAction(received: Any) -> String {
-    "Received unexpected action: …\n\n  \(describe(received))"
+    "Received unexpected action:\n\n  \(describe(received))"
   }
 
-  static func unhandledAtEnd(_ actions: [Any]) -> String {
-    let bullets = actions.map { "    • \(describe($0))" }.joined(separator: "\n")
+  static func unhandledAtEnd(_ actions: [Any], _ dialect: TestStoreDialect) -> String {
+    let lines = actions.map { "    \(describe($0))" }.joined(separator: "\n")
     return """
-      The store received \(plural(actions.count, "unexpected action")) by the end of this \
-      test: …
+      The store received \(plural(actions.count, "unexpected action")).
 
         Unhandled actions:
-      \(bullets)
+      \(lines)
+
+      To fix, explicitly assert against these actions using "\(receiveCall(dialect))", skip \
+      these actions by calling "\(skipReceivedCall(dialect))", or consider using a \
+      non-exhaustive test store: "\(exhaustivityOff(dialect))".
       """
   }
 
   static func skippedReceived(_ actions: [Any]) -> String {
     let list = actions.count == 1 ? describe(actions[0]) : indexedList(actions)
     return """
-      \(actions.count) received action\(actions.count == 1 ? " was" : "s were") skipped:
+      \(actions.count) received action\(actions.count == 1 ? " was" : "s were") skipped.
 
       \(list)
       """

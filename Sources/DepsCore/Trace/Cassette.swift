@@ -141,41 +141,71 @@ public final class Cassette: Sendable {
   func handle(
     _ endpoint: String, _ input: JSONValue, call: @Sendable (JSONValue) async throws -> JSONValue
   ) async throws(CassetteError) -> (Result<JSONValue, any Error>, Bool) {
-    let arguments = filtered(input)
-    if replays {
-      let found: Interaction? = tape.withLock { tape in
-        for index in tape.recorded.indices where !tape.used[index] {
-          if matcher(tape.recorded[index], endpoint, arguments) {
-            tape.used[index] = true
-            return tape.recorded[index]
-          }
-        }
-        return nil
-      }
-      if let found {
-        return (found.outcome.mapError { $0 as any Error }, true)
-      }
-      if mode == .none || mode == .once {
-        throw CassetteError(
-          "cassette \(path) has no recording of \(endpoint)(\(arguments.json())) (record mode "
-            + "\(mode.rawValue))")
-      }
-    }
+    if let found = try replay(endpoint, input) { return (found, true) }
     let outcome: Result<JSONValue, any Error>
     do {
       outcome = .success(try await call(input))
     } catch {
       outcome = .failure(error)
     }
+    record(endpoint, input, outcome)
+    return (outcome, false)
+  }
+
+  /// `handle` for an endpoint whose implementation is synchronous (a front's: `deps.register`
+  /// in Lua, `deps_dependency_register` in C), called on the thread inside the store call.
+  func handleNow(
+    _ endpoint: String, _ input: JSONValue, call: () throws -> JSONValue
+  ) throws(CassetteError) -> (Result<JSONValue, any Error>, Bool) {
+    if let found = try replay(endpoint, input) { return (found, true) }
+    let outcome: Result<JSONValue, any Error>
+    do {
+      outcome = .success(try call())
+    } catch {
+      outcome = .failure(error)
+    }
+    record(endpoint, input, outcome)
+    return (outcome, false)
+  }
+
+  /// The recorded outcome answering a call, or nil when the call goes through; throws when
+  /// the mode replays only and nothing matches.
+  private func replay(_ endpoint: String, _ input: JSONValue) throws(CassetteError)
+    -> Result<JSONValue, any Error>?
+  {
+    guard replays else { return nil }
+    let arguments = filtered(input)
+    let found: Interaction? = tape.withLock { tape in
+      for index in tape.recorded.indices where !tape.used[index] {
+        if matcher(tape.recorded[index], endpoint, arguments) {
+          tape.used[index] = true
+          return tape.recorded[index]
+        }
+      }
+      return nil
+    }
+    if let found { return found.outcome.mapError { $0 as any Error } }
+    if mode == .none || mode == .once {
+      throw CassetteError(
+        "cassette \(path) has no recording of \(endpoint)(\(arguments.json())) (record mode "
+          + "\(mode.rawValue))")
+    }
+    return nil
+  }
+
+  /// Keeps a call that went through, to be saved.
+  private func record(
+    _ endpoint: String, _ input: JSONValue, _ outcome: Result<JSONValue, any Error>
+  ) {
     let recorded: Result<JSONValue, CassetteError> =
       switch outcome {
       case .success(let value): .success(filtered(value))
       case .failure(let error): .failure(CassetteError(DependencyTrace.errorText(error)))
       }
+    let arguments = filtered(input)
     tape.withLock {
       $0.added.append(Interaction(endpoint: endpoint, arguments: arguments, outcome: recorded))
     }
-    return (outcome, false)
   }
 
   /// Writes the file when this run recorded something: the recordings it replayed plus the

@@ -98,15 +98,20 @@ public final class DependencyTrace: Sendable {
   public let cassette: Cassette?
   /// True when an override the run never used fails the test at its end (a note otherwise).
   public let strictOverrides: Bool
+  /// When set, a store whose recipe does not override `withRandomNumberGenerator` draws from a
+  /// generator seeded with it (the preset `{"seed": n}`), and its draws are steps of the layer
+  /// `seed N` — so a REPL session's random numbers can be replayed (`.save`).
+  public let randomSeed: UInt64?
   /// False for the watch a test store keeps by default: it counts the calls of the overridden
   /// endpoints only (for the unused-override report) and records no step.
   package let recordsSteps: Bool
 
   /// A recorder, optionally replaying or recording `cassette`; with `strictOverrides`, an
   /// override the test never used fails it when the test store finishes.
-  public init(cassette: Cassette? = nil, strictOverrides: Bool = false) {
+  public init(cassette: Cassette? = nil, strictOverrides: Bool = false, randomSeed: UInt64? = nil) {
     self.cassette = cassette
     self.strictOverrides = strictOverrides
+    self.randomSeed = randomSeed
     self.recordsSteps = true
   }
 
@@ -115,6 +120,7 @@ public final class DependencyTrace: Sendable {
   package init(watchingOverrides strict: Bool) {
     self.cassette = nil
     self.strictOverrides = strict
+    self.randomSeed = nil
     self.recordsSteps = false
   }
 

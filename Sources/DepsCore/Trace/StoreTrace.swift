@@ -28,7 +28,8 @@ extension TestStore {
 extension DependencyTrace: StoreInstrument {
   /// The store's dependencies with every wrappable endpoint reporting to this trace.
   package func instrument(_ values: DependencyValues) -> DependencyValues {
-    values.instrumented(for: self)
+    OpenedTraces.opened(self)
+    return values.instrumented(for: self)
   }
 
   /// The last six steps.

@@ -103,9 +103,17 @@ extension DependencyValues {
       if descriptor.installInterceptor == nil, let observe = descriptor.installObserver {
         let path = descriptor.path
         let overridden = trace.isOverridden(path)
+        // A trace with a random seed (the REPL's) pins the generator of a store that does not
+        // override it, so its draws can be replayed.
+        let seed = path == "withRandomNumberGenerator" && !overridden ? trace.randomSeed : nil
+        if let seed {
+          values.withRandomNumberGenerator = WithRandomNumberGenerator(LCRNG(seed: seed))
+        }
+        let layer = seed.map { "seed \($0)" } ?? (overridden ? "override" : contextLayer)
         if !trace.recordsSteps && !overridden { continue }
-        if context == .test && !overridden && !descriptor.contexts.contains(.test) { continue }
-        let layer = overridden ? "override" : contextLayer
+        if context == .test && !overridden && seed == nil && !descriptor.contexts.contains(.test) {
+          continue
+        }
         let site = overridden ? trace.overrideSite(path) : nil
         trace.noteObserved(path)
         observe(&values) { [trace] access in
@@ -170,7 +178,9 @@ public enum SelfReportingEndpoints {
   /// Marks `path` as reporting its own calls.
   public static func insert(_ path: String) { _ = paths.withLock { $0.insert(path) } }
 
-  static func contains(_ path: String) -> Bool { paths.withLock { $0.contains(path) } }
+  package static func contains(_ path: String) -> Bool {
+    paths.withLock { $0.contains(path) }
+  }
 }
 
 extension DependencyTrace {
@@ -178,17 +188,34 @@ extension DependencyTrace {
   /// the call: `layer` is `override` when the store's recipe overrode `path` (with the
   /// override's `file:line`), else `contextLayer` with `definedAt`.
   ///
+  /// With a cassette and no override of `path`, the cassette answers as it does for a Swift
+  /// endpoint: a recorded call is replayed (`body` is not called), a call it has no recording
+  /// of fails in mode `none`, and a call that goes through runs `recording` (the endpoint's live
+  /// implementation outside the live context; nil: `body`) and is recorded.
+  ///
   /// ```swift
   /// try trace.observeCall("greeting.hello", input, contextLayer: "test value",
   ///                       definedAt: "greeter.lua:5") { try implementation(input) }
   /// ```
   public func observeCall(
     _ path: String, _ input: JSONValue, contextLayer: String, definedAt: String?,
-    _ body: () throws -> JSONValue
+    recording: (() throws -> JSONValue)? = nil, _ body: () throws -> JSONValue
   ) throws -> JSONValue {
     let overridden = isOverridden(path)
     let layer = overridden ? "override" : contextLayer
     let site = overridden ? overrideSite(path) : definedAt
+    if !overridden, let cassette {
+      let (outcome, replayed) =
+        if let recording {
+          try cassette.handleNow(path, input, call: recording)
+        } else {
+          try cassette.handleNow(path, input, call: body)
+        }
+      recordCall(
+        path, arguments: input, outcome: outcome,
+        layer: replayed ? "cassette \(cassette.name)" : layer, site: replayed ? nil : site)
+      return try outcome.get()
+    }
     do {
       let output = try body()
       recordCall(path, arguments: input, outcome: .success(output), layer: layer, site: site)

@@ -246,7 +246,7 @@ private final class NumberModel {
   }
 
   @Test func aWrapperCapturingTheRootReadsAndPropagatesLikeAnyOther() {
-    let unscoped = DependencyValues.$_current.withValue(DependencyValues()) { NumberModel() }
+    let unscoped = DependencyValues.$_current.withValue(.processDefaults) { NumberModel() }
     let scoped = withDependencies { $0.number = 9 } operation: { NumberModel() }
     #expect(unscoped.numberWrapper.initial === DependencyStorage.root)
     #expect(scoped.numberWrapper.captured != nil)
@@ -269,7 +269,7 @@ private final class NumberModel {
     // Each set while a copy shares the node makes a child: a chain of `count` nodes, each
     // owned only by its child. Freeing it by recursive deinits would overflow the stack.
     let count = 300_000
-    var values = DependencyValues()
+    var values = DependencyValues.processDefaults
     for index in 1...count {
       let shared = values
       values.number = index
@@ -278,7 +278,7 @@ private final class NumberModel {
     #expect(values.storage.depth == count)
     #expect(values.number == count)
     weak let leaf = values.storage
-    values = DependencyValues()
+    values = DependencyValues.processDefaults
     #expect(leaf == nil)
   }
 }

@@ -126,7 +126,7 @@ import DepsTestSupport
     #expect(
       issues.map(\.message) == [
         """
-        Received unexpected action: …
+        Received unexpected action:
 
             − ContactsFeature.Action.searchResponse([])
             + ContactsFeature.Action.searchResponse(

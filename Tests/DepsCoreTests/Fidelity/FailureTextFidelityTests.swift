@@ -48,7 +48,7 @@ private struct Counter: Reducer {
     #expect(
       issues.map(\.message) == [
         """
-        A state change does not match expectation: …
+        A state change does not match expectation.
 
             − Counter.State(count: 0)
             + Counter.State(count: 1)
@@ -66,7 +66,7 @@ private struct Counter: Reducer {
     #expect(
       issues.map(\.message) == [
         """
-        State was not expected to change, but a change occurred: …
+        State was not expected to change, but a change occurred.
 
             − Counter.State(count: 0)
             + Counter.State(count: 1)
@@ -87,14 +87,14 @@ private struct Counter: Reducer {
     #expect(
       issues.map(\.message) == [
         """
-        Must handle 1 received action before sending an action: …
+        Must handle 1 received action before sending an action.
 
         Unhandled actions: [
           [0]: .second
         ]
         """,
         """
-        Received unexpected action: …
+        Received unexpected action:
 
             − Counter.Action.first
             + Counter.Action.second
@@ -113,7 +113,7 @@ private struct Counter: Reducer {
     #expect(
       issues.map(\.message) == [
         """
-        Expected to receive the following action, but didn't: …
+        Expected to receive the following action, but didn't:
 
           Counter.Action.response(
             Counter.State(count: 3)
@@ -131,7 +131,7 @@ private struct Counter: Reducer {
     #expect(
       issues.map(\.message) == [
         """
-        State was not expected to change, but a change occurred: …
+        State was not expected to change, but a change occurred.
 
             {
           -   "count": 0

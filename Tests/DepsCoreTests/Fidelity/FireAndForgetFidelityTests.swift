@@ -48,6 +48,26 @@ private struct FireAndForgetFailure: Error, CustomStringConvertible {
     #expect(didExecute.withLock { $0 })
   }
 
+  @Test func theWorkRunsInATaskOfTheGivenName() async {
+    let name = Mutex<String?>(nil)
+    await fireAndForget(name: "send email", priority: .low) {
+      name.withLock { $0 = Task.name }
+    }
+    #expect(name.withLock { $0 } == "send email")
+    await fireAndForget { name.withLock { $0 = Task.name } }
+    #expect(name.withLock { $0 } == nil)
+  }
+
+  @Test func theLiveWorkRunsInATaskOfTheGivenName() async {
+    let (names, continuation) = AsyncStream.makeStream(of: String?.self)
+    await withDependencies { $0.context = .live } operation: {
+      @Dependency(\.fireAndForget) var fireAndForget
+      await fireAndForget(name: "flush") { continuation.yield(Task.name) }
+    }
+    var iterator = names.makeAsyncIterator()
+    #expect(await iterator.next() == .some("flush"))
+  }
+
   @Test func anErrorTheWorkThrowsIsReported() async {
     let issues = await recordIssues {
       await fireAndForget { throw FireAndForgetFailure() }

@@ -1,9 +1,10 @@
 // Fidelity: reads inside a `withDependencies` closure only set things up. They report nothing
 // there; the value they computed is the one the scope then uses (so a change made through
 // `$0.client.setCount(…)` is seen by a `@Dependency` read in the same closure), and a missing
-// value is reported where the operation uses it — swift-dependencies'
+// live value is reported where the operation uses it — swift-dependencies'
 // `testAccessingTestDependencyFromLiveContext_WhenUpdatingDependencies` and
-// `testUpdatingTestDependencyFromLiveContext_WhenUpdatingDependencies`.
+// `testUpdatingTestDependencyFromLiveContext_WhenUpdatingDependencies`; a missing test value
+// computed while setting up is not reported at all (`testDeadlock`).
 import Synchronization
 import Testing
 @testable import Clocks
@@ -109,17 +110,73 @@ private func missingLive(line: Int) -> String {
     }
   }
 
-  @Test func aMissingTestValueReadWhileSettingUpIsReportedWhereUsed() {
+  /// swift-dependencies reports a missing live value at every read that uses it (its cache
+  /// checks before looking the value up): through one `@Dependency` read three times, and
+  /// through `DependencyValues` directly, but not while setting up.
+  @Test func aMissingLiveValueIsReportedAtEveryReadThatUsesIt() {
     let line = #line + 1
+    @Dependency(\.fidelityReuseClient) var reuseClient
+    let issues = recordIssues {
+      withDependencies { $0 = .live } operation: {
+        for _ in 1...3 { _ = reuseClient.count() }
+        withDependencies { _ = $0.fidelityReuseClient } operation: {}
+      }
+    }
+    #expect(issues.map(\.message) == Array(repeating: missingLive(line: line), count: 3))
+    let direct = recordIssues {
+      withDependencies { $0 = .live } operation: {
+        _ = DependencyValues._current.fidelityReuseClient
+        _ = DependencyValues._current.fidelityReuseClient
+      }
+    }
+    #expect(direct.count == 2)
+  }
+
+  /// A value prepared for such a key is not reported.
+  @Test func aPreparedValueOfAKeyWithNoLiveValueIsNotReported() {
+    let issues = recordIssues {
+      withDependencies { $0 = .live } operation: {
+        prepareDependencies { $0.fidelityReuseClient = FidelityReuseClient.testValue }
+        _ = DependencyValues._current.fidelityReuseClient
+        _ = DependencyValues._current.fidelityReuseClient
+      }
+    }
+    #expect(issues.isEmpty)
+  }
+
+  /// swift-dependencies' `testDeadlock` and `testPrepareDependencies_WithDependencies`: a key
+  /// with no test value, first computed while being set up, is cached without a report, and the
+  /// reads that use it later report nothing either.
+  @Test func aMissingTestValueComputedWhileSettingUpIsNeverReported() {
     @Dependency(\.liveOnlyClient) var client
     let settingUp = recordIssues {
       withDependencies { _ = $0.liveOnlyClient } operation: {}
     }
     #expect(settingUp.isEmpty)
     let used = recordIssues { _ = client.name }
-    #expect(used.count == 1)
+    #expect(used.isEmpty)
+  }
+
+  @Test func aMissingTestValueComputedWhilePreparingIsNeverReported() {
+    @Dependency(\.liveOnlyClient) var client
+    let issues = recordIssues {
+      prepareDependencies { _ = $0.liveOnlyClient }
+      _ = client.name
+    }
+    #expect(issues.isEmpty)
+  }
+
+  /// The same key read first outside any set-up reports, once.
+  @Test func aMissingTestValueReadOutsideSettingUpIsReportedOnce() {
+    let line = #line + 1
+    @Dependency(\.liveOnlyClient) var client
+    let issues = recordIssues {
+      _ = client.name
+      _ = client.name
+    }
+    #expect(issues.count == 1)
     #expect(
-      used.first?.message.hasPrefix(
+      issues.first?.message.hasPrefix(
         """
         @Dependency(\\.liveOnlyClient) has no test implementation, but was accessed from a test \
         context:

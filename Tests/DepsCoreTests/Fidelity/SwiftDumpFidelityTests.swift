@@ -154,9 +154,27 @@ private final class Node {
   }
 
   @Test func caseOutputAbbreviatesActions() {
-    #expect(SwiftDump.caseOutput(Feature.Action.first) == ".first")
-    #expect(SwiftDump.caseOutput(Feature.Action.response1(3)) == ".response1")
-    #expect(SwiftDump.caseOutput(Feature.Action.pair(1, "a")) == ".pair(_:, _:)")
+    #expect(ReducerMessages.debugCaseOutput(Feature.Action.first, abbreviated: true) == ".first")
+    #expect(ReducerMessages.debugCaseOutput(Feature.Action.response1(3), abbreviated: true) == ".response1")
+    #expect(
+      ReducerMessages.debugCaseOutput(Feature.Action.pair(1, "a"), abbreviated: true)
+        == ".pair(_:, _:)")
+  }
+
+  struct Secret: CustomDumpStringConvertible {
+    var value = "hunter2"
+    var customDumpDescription: String { "Secret(•••)" }
+  }
+
+  struct Box: CustomDumpRepresentable {
+    var wrapped = 7
+    var customDumpValue: Any { wrapped }
+  }
+
+  @Test func typesChooseTheirDumpThroughCustomDumpProtocols() {
+    #expect(SwiftDump.dump(Secret()) == "Secret(•••)")
+    #expect(SwiftDump.dump(Box()) == "7")
+    #expect(SwiftDump.dump(EndpointError("fetch broke"), indent: 4) == "    fetch broke")
   }
 }
 

@@ -75,7 +75,8 @@ import Testing
     #expect(failedDirectly == .failure(EndpointFailure(EndpointError("negative"))))
     #expect(failed == failedDirectly)
     let (wrongOutput, wrongOutputDirectly) = try await both(overrides, "probe.count", .int(0), in: endpoints)
-    #expect(wrongOutputDirectly == .failure(EndpointFailure(BridgeError(.invalid, "expected a string, got 0"))))
+    #expect(wrongOutputDirectly == .failure(EndpointFailure(BridgeError(
+        .invalid, "override of probe.count returned the wrong type: expected a string, got 0"))))
     #expect(wrongOutput == wrongOutputDirectly)
   }
 

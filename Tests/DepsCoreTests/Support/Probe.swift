@@ -91,6 +91,6 @@ func probeStore(
     initialState: state, reducer: { Probe() },
     withDependencies: { $0.continuousClock = clock },
     fileID: fileID, filePath: filePath, line: line, column: column)
-  store.timeout = 50_000_000
+  store.timeout = .milliseconds(50)
   return store
 }

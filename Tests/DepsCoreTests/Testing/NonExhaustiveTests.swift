@@ -37,7 +37,7 @@ import DepsTestSupport
     #expect(
       issues.map(\.message) == [
         """
-        A state change does not match expectation: …
+        A state change does not match expectation.
 
             \u{2007} Probe.State(
             −   count: 5,
@@ -70,7 +70,7 @@ import DepsTestSupport
     }
     #expect(
       issues.map(\.message) == [
-        "Expected to receive the following action, but didn't: …\n\n  Probe.Action.respond(3)"
+        "Expected to receive the following action, but didn't:\n\n  Probe.Action.respond(3)"
       ])
   }
 
@@ -129,14 +129,14 @@ import DepsTestSupport
   @Test func skippedMessagesText() {
     #expect(
       TestStoreMessages.skippedReceived([Probe.Action.first])
-        == "1 received action was skipped:\n\n\"first\"")
+        == "1 received action was skipped.\n\n\"first\"")
     #expect(
       TestStoreMessages.skippedReceived([Probe.Action.first, Probe.Action.respond(2)])
-        == "2 received actions were skipped:\n\n[\n  [0]: \"first\",\n  [1]: {\"respond\":2}\n]")
+        == "2 received actions were skipped.\n\n[\n  [0]: \"first\",\n  [1]: {\"respond\":2}\n]")
     #expect(
       TestStoreMessages.cancelledInFlight([Probe.Action.startLongLiving])
         == "1 in-flight effect was cancelled, originating from:\n\n\"startLongLiving\"")
     #expect(
-      TestStoreMessages.skippedAssertion("x") == "Skipped assertions: …\n\nx")
+      TestStoreMessages.skippedAssertion("x") == "Skipped assertions.\n\nx")
   }
 }

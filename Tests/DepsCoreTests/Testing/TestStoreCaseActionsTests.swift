@@ -72,12 +72,12 @@ struct CaseFeature: Reducer {
     #expect(
       issues.map(\.message) == [
         """
-        Received unexpected action: …
+        Received unexpected action:
 
           CaseFeature.Action.response(42)
         """,
         """
-        State was not expected to change, but a change occurred: …
+        State was not expected to change, but a change occurred.
 
             \u{2007} CaseFeature.State(
             −   count: 0,
@@ -88,7 +88,7 @@ struct CaseFeature: Reducer {
         (Expected: −, Actual: +)
         """,
       ])
-    #expect(issues.first?.message.hasPrefix("Received unexpected action: …") == true)
+    #expect(issues.first?.message.hasPrefix("Received unexpected action:") == true)
     #expect(issues.first?.line == UInt(line))
   }
 
@@ -101,7 +101,7 @@ struct CaseFeature: Reducer {
     #expect(
       issues.map(\.message) == [
         """
-        Received unexpected action: …
+        Received unexpected action:
 
             − CaseFeature.Action.response(7)
             + CaseFeature.Action.response(42)
@@ -164,7 +164,7 @@ struct CaseFeature: Reducer {
     #expect(
       issues.map(\.message) == [
         """
-        A state change does not match expectation: …
+        A state change does not match expectation.
 
             \u{2007} CaseFeature.State(
             −   count: 2,

@@ -25,7 +25,7 @@ import DepsTestSupport
     #expect(
       issues.map(\.message) == [
         """
-        A state change does not match expectation: …
+        A state change does not match expectation.
 
             \u{2007} Probe.State(
             −   count: 2,
@@ -51,7 +51,7 @@ import DepsTestSupport
     #expect(
       issues.map(\.message) == [
         """
-        A state change does not match expectation: …
+        A state change does not match expectation.
 
             \u{2007} Probe.State(
             \u{2007}   count: 0,
@@ -77,7 +77,7 @@ import DepsTestSupport
     #expect(
       issues.map(\.message) == [
         """
-        State was not expected to change, but a change occurred: …
+        State was not expected to change, but a change occurred.
 
             \u{2007} Probe.State(
             \u{2007}   count: 0,
@@ -131,7 +131,7 @@ import DepsTestSupport
     #expect(
       issues.map(\.message) == [
         """
-        Must handle 2 received actions before sending an action: …
+        Must handle 2 received actions before sending an action.
 
         Unhandled actions: [
           [0]: .first,
@@ -153,7 +153,7 @@ import DepsTestSupport
     #expect(
       issues.map(\.message) == [
         """
-        Must handle 1 received action before sending an action: …
+        Must handle 1 received action before sending an action.
 
         Unhandled actions: [
           [0]: .second
@@ -185,7 +185,7 @@ import DepsTestSupport
         this assertion with an explicit "timeout".
         """,
         """
-        Expected to receive the following action, but didn't: …
+        Expected to receive the following action, but didn't:
 
           Probe.Action.respond(1)
         """,
@@ -218,7 +218,7 @@ import DepsTestSupport
     #expect(
       issues.map(\.message) == [
         """
-        Expected to receive the following action, but didn't: …
+        Expected to receive the following action, but didn't:
 
           Probe.Action.first
         """
@@ -248,7 +248,7 @@ import DepsTestSupport
     #expect(
       issues.map(\.message) == [
         """
-        Received unexpected action: …
+        Received unexpected action:
 
             − Probe.Action.second
             + Probe.Action.first
@@ -270,7 +270,7 @@ import DepsTestSupport
     #expect(
       issues.map(\.message) == [
         """
-        Received unexpected action: …
+        Received unexpected action:
 
             − Probe.Action.respond(2)
             + Probe.Action.respond(1)
@@ -287,7 +287,7 @@ import DepsTestSupport
       await store.receive({ $0 == .second }) { $0.log = ["first"] }
       await store.receive(.second) { $0.log = ["first", "second"] }
     }
-    #expect(issues.map(\.message) == ["Received unexpected action: …\n\n  Probe.Action.first"])
+    #expect(issues.map(\.message) == ["Received unexpected action:\n\n  Probe.Action.first"])
   }
 
   @Test func unhandledActionsAtTheEndOfTheTest() async {
@@ -299,11 +299,15 @@ import DepsTestSupport
     #expect(
       issues.map(\.message) == [
         """
-        The store received 2 unexpected actions by the end of this test: …
+        The store received 2 unexpected actions.
 
           Unhandled actions:
-            • .first
-            • .second
+            .first
+            .second
+
+        To fix, explicitly assert against these actions using "store.receive", skip these actions \
+        by performing "await store.skipReceivedActions()", or consider using a non-exhaustive test \
+        store: "store.exhaustivity = .off".
         """
       ])
     #expect(issues.first?.line == UInt(line))
@@ -318,10 +322,14 @@ import DepsTestSupport
     #expect(
       issues.map(\.message) == [
         """
-        The store received 1 unexpected action by the end of this test: …
+        The store received 1 unexpected action.
 
           Unhandled actions:
-            • .second
+            .second
+
+        To fix, explicitly assert against these actions using "store.receive", skip these actions \
+        by performing "await store.skipReceivedActions()", or consider using a non-exhaustive test \
+        store: "store.exhaustivity = .off".
         """
       ])
   }
@@ -337,11 +345,15 @@ import DepsTestSupport
     #expect(
       issues.map(\.message) == [
         """
-        The store received 2 unexpected actions by the end of this test: …
+        The store received 2 unexpected actions.
 
           Unhandled actions:
-            • .first
-            • .second
+            .first
+            .second
+
+        To fix, explicitly assert against these actions using "store.receive", skip these actions \
+        by performing "await store.skipReceivedActions()", or consider using a non-exhaustive test \
+        store: "store.exhaustivity = .off".
         """
       ])
     #expect(issues.first?.line == UInt(line))
@@ -367,7 +379,7 @@ import DepsTestSupport
       await store.finish()
     }
     #expect(issues.count == 1)
-    #expect(issues.first?.message.hasPrefix("Received unexpected action: …") == true)
+    #expect(issues.first?.message.hasPrefix("Received unexpected action:") == true)
   }
 
   @Test func eachRunningEffectIsReportedAtTheSendThatStartedIt() async {
@@ -393,30 +405,31 @@ import DepsTestSupport
     #expect(
       TestStoreMessages.effectStillRunning == """
         An effect returned for this action is still running. It must complete before the end \
-        of the test. …
+        of the test.
 
         To fix, inspect any effects the reducer returns for this action and ensure that all of \
-        them complete by the end of the test. There are a few reasons why an effect may not \
-        have completed:
+        them complete by the end of the test. There are a few reasons why an effect may not have \
+        completed:
 
-        • If using async/await in your effect, it may need a little bit of time to properly \
+        If using async/await in your effect, it may need a little bit of time to properly \
         finish. To fix you can simply perform "await store.finish()" at the end of your test.
 
-        • If an effect uses a clock or scheduler (via "receive(on:)", "delay", "debounce", \
-        etc.), make sure that you wait enough time for it to perform the effect. If you are \
-        using a test clock/scheduler, advance it so that the effects may complete, or consider \
-        using an immediate clock/scheduler to immediately perform the effect instead.
+        If an effect uses a clock (or scheduler, via "receive(on:)", "delay", "debounce", etc.), \
+        make sure that you wait enough time for it to perform the effect. If you are using a test \
+        clock/scheduler, advance it so that the effects may complete, or consider using an \
+        immediate clock/scheduler to immediately perform the effect instead.
 
-        • If you are returning a long-living effect (timers, notifications, subjects, etc.), \
-        then make sure those effects are torn down by marking the effect ".cancellable" and \
-        returning a corresponding cancellation effect ("Effect.cancel") from another action, \
-        or, if your effect is driven by a Combine subject, send it a completion.
+        If you are returning a long-living effect (timers, notifications, subjects, etc.), then \
+        make sure those effects are torn down by marking the effect ".cancellable" and returning \
+        a corresponding cancellation effect ("Effect.cancel") from another action, or, if your \
+        effect is driven by a Combine subject, send it a completion.
 
-        • If you do not wish to assert on these effects, perform "await \
+        If you do not wish to assert on these effects, perform "await \
         store.skipInFlightEffects()", or consider using a non-exhaustive test store: \
         "store.exhaustivity = .off".
         """)
   }
+
 
   @Test func unhandledActionsAndRunningEffectsTogether() async {
     let issues = await recordIssues {
@@ -551,14 +564,41 @@ import DepsTestSupport
       issues.map(\.message) == [
         """
         An "Effect.run" returned from "DepsCoreTests/TestStoreFailureTests.swift:\(line)" threw \
-        an unhandled error. …
+        an unhandled error.
 
-            Unexpected()
+            TestStoreFailureTests.Unexpected()
 
         All non-cancellation errors must be explicitly handled via the "catch" parameter on \
         "Effect.run", or via a "do" block.
         """
       ])
     #expect(issues.first?.line == UInt(line))
+  }
+
+  @Test func receiveAfterTheEffectsEndedSaysNoEffectCouldDeliverIt() async {
+    enum Action: Equatable { case start, never }
+    let issues = await recordIssues {
+      let store = TestStore(initialState: 0) {
+        Reduce<Int, Action> { _, action in
+          action == .start ? .run { _ in try await Task.sleep(for: .milliseconds(20)) } : .none
+        }
+      }
+      await store.send(.start)
+      await store.receive(.never, timeout: .milliseconds(300))
+    }
+    #expect(
+      issues.map(\.message) == [
+        """
+        Expected to receive an action, but received none after 0.3 seconds.
+
+        There are no in-flight effects that could deliver this action. Could the effect you \
+        expected to deliver this action have been cancelled?
+        """,
+        """
+        Expected to receive the following action, but didn't:
+
+          TestStoreFailureTests.Action.never
+        """,
+      ])
   }
 }

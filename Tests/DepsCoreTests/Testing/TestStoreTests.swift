@@ -51,7 +51,7 @@ private struct Fetcher: Reducer {
   @Test func runsInTheTestContextWithAFreshCache() async {
     let store = TestStore(initialState: Probe.State()) { Probe() }
     #expect(store.dependencies.context == .test)
-    #expect(store.timeout == 1_000_000_000)
+    #expect(store.timeout == .seconds(1))
     #expect(store.exhaustivity == .on)
   }
 

@@ -34,6 +34,21 @@ case("an override that returns nothing", fetch_fails(function() end))
 case("an override that returns a cycle", fetch_fails(function()
   local t = {}; t.self = t; return t
 end))
+-- A built-in that cannot throw reports the wrong value as the test's failure, naming itself.
+local function todo_fails(set)
+  return function()
+    local store <close> = deps.TestStore { feature = "Todos", exhaustivity = "off", dependencies = set }
+    store:send("addButtonTapped")
+  end
+end
+case("a uuid override that returns a number", todo_fails(function(d)
+  d.uuid = function() return 42 end
+  d.date.now = 0
+end))
+case("a date.now override that returns a string", todo_fails(function(d)
+  d.uuid = "incrementing"
+  d.date.now = function() return "today" end
+end))
 
 -- Re-entrant calls: a callback that uses the store calling it.
 local reentrant, refusal

@@ -151,6 +151,7 @@ local instances = {
   ["deps.TestStore"] = test_store,
   ["deps.Effect"] = deps.run(function() end),
   ["deps.Dependencies"] = proxy,
+  ["deps.Generator"] = deps.gen.integer(0, 1),
 }
 -- Metatables of the module that Lua code never gets a value of.
 local internal = { ["deps.runtime"] = true }

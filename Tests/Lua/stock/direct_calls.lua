@@ -24,7 +24,8 @@ direct, through = both(function(n) return math.type(n) end, 7)
 check.eq(direct, { true, "integer" }, "the input is an integer")
 check.eq(through, direct, "the input is an integer through the endpoint")
 direct, through = both(function() return 42 end, 7)
-check.eq(direct, { false, 'dependency "numberFact.fetch" failed: expected a string, got 42' },
+check.eq(direct, { false, 'dependency "numberFact.fetch" failed: override of numberFact.fetch returned the wrong type: '
+  .. 'expected a string, got 42' },
   "a result of the wrong type fails")
 check.eq(through, direct, "the same failure through the endpoint")
 direct, through = both(function() return "x" end, "seven")

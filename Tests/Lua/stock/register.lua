@@ -28,7 +28,11 @@ check.raises(([[HERE: Unimplemented: greeting.hello …
     %s:%d
 
   Invoked with:
-    "Blob"]]):format(debug.getinfo(1, "S").short_src, registeredAt), function() hello("Blob") end)
+    "Blob"
+
+To fix, override 'greeting.hello' with a test value. Override it in the store's dependencies (dependencies = ]]
+  .. [[function(d) … end), or with deps.with_dependencies.]]):format(debug.getinfo(1, "S").short_src, registeredAt),
+  function() hello("Blob") end)
 deps._set_context("live")
 
 -- Overrides: d.greeting.hello = …, and "unimplemented" / deps.unimplemented.

@@ -21,7 +21,7 @@ check.raises("HERE: oops", function() deps.test("errors", function() error("oops
 -- A test store left open with leftovers fails the test (TCA: the TestStore at test end).
 check.raises_with([[test "leaky" left a test store open:
 
-The store received 1 unexpected action by the end of this test: …]], function()
+The store received 1 unexpected action.]], function()
   deps.test("leaky", function()
     local store = deps.TestStore {
       feature = "Counter",

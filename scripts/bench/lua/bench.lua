@@ -66,3 +66,58 @@ bench("lua.test.trivial", "ns 2000000", "(one trivial deps.test; 1,000 in <= 2 s
       for _ = 1, n do deps.test("trivial", function() end) end
     end
   end)
+
+-- The explorer against the same steps sent by hand (target: at most 2x). A run of the
+-- explorer opens a test store and sends 100 generated actions, checking an invariant after
+-- each; the hand-sent rows send the same actions to one test store with an assert function.
+local function explore(n, spec)
+  spec.steps = math.min(n, 100)
+  spec.runs = math.max(1, n // spec.steps)
+  spec.seed = 1
+  spec.advance = false
+  deps.explore("bench", spec)
+end
+
+bench("lua.explore.step", "ns 10000",
+  "(deps.explore step on Counter: a generated tap + an invariant; vs lua.teststore.step: <= 2x)",
+  2000, function()
+    return function(n)
+      explore(n, {
+        feature = "Counter",
+        actions = { "incrementButtonTapped", "decrementButtonTapped" },
+        invariant = function(state) return math.type(state.count) == "integer" end,
+      })
+    end
+  end)
+
+bench("lua.teststore.step.effects", "ns 20000",
+  "(TestStore send + receive of the delayed increment, delay overridden, Counter)", 2000,
+  function()
+    return function(n)
+      local store = deps.TestStore {
+        feature = "Counter",
+        dependencies = function(d) d.delayClient.wait = function() end end,
+      }
+      for i = 1, n do
+        store:send("delayedIncrementButtonTapped", nil, function(s) s.isLoading = true end)
+        store:receive("delayedIncrementFinished", nil, function(s)
+          s.count = i
+          s.isLoading = false
+        end)
+      end
+      store:close()
+    end
+  end)
+
+bench("lua.explore.step.effects", "ns 40000",
+  "(deps.explore step with an effect: the delayed increment; vs lua.teststore.step.effects: <= 2x)",
+  2000, function()
+    return function(n)
+      explore(n, {
+        feature = "Counter",
+        actions = { "delayedIncrementButtonTapped" },
+        dependencies = function(d) d.delayClient.wait = function() end end,
+        invariant = function(state) return not state.isLoading end,
+      })
+    end
+  end)

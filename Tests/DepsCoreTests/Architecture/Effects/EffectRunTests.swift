@@ -81,7 +81,7 @@ private func parentStore() -> Store<[String], Parent> {
       issues.map(\.message) == [
         """
         An "Effect.run" returned from "DepsCoreTests/EffectRunTests.swift:\(line)" threw an \
-        unhandled error. …
+        unhandled error.
 
             Failure()
 

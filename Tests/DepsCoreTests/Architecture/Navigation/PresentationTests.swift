@@ -176,14 +176,14 @@ struct Presenter: Reducer {
 
   @Test func dismissOutsideAPresentationIsReported() async {
     let issues = await recordIssues {
-      let store = TestStore(initialState: Sheet.State()) { Sheet() }
+      let store = Store(initialState: Sheet.State()) { Sheet() }
       await store.send(.closeButtonTapped).finish()
     }
     #expect(
       issues.map(\.message) == [
         """
         A reducer requested dismissal at "DepsCoreTests/PresentationTests.swift:36", but \
-        couldn't be dismissed. …
+        couldn't be dismissed.
 
         This is generally considered an application logic error, and can happen when a reducer \
         assumes it runs in a presentation context. If a reducer can run at both the root level of \

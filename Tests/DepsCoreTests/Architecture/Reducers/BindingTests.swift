@@ -73,7 +73,7 @@ struct Settings: Reducer {
       await store.receive(.set(\.name, "y"))
     }
     #expect(issues.count == 1)
-    #expect(issues.first?.message.hasPrefix("Received unexpected action: …") == true)
+    #expect(issues.first?.message.hasPrefix("Received unexpected action:") == true)
     #expect(issues.first?.message.contains("\"x\"") == true)
     #expect(issues.first?.message.contains("\"y\"") == true)
   }
