@@ -14,14 +14,18 @@ import Glibc
 
 /// Why a file could not be read or written.
 package struct AtomicFileError: Error, Equatable, CustomStringConvertible {
+  /// What went wrong, naming the file.
   package let description: String
+  /// An error saying `description`.
   package init(description: String) { self.description = description }
 }
 
 /// One file written atomically.
 package struct AtomicFile: Sendable {
+  /// The file.
   package let path: String
 
+  /// The file at `path` (its directory is made on first use).
   package init(path: String) { self.path = path }
 
   /// The contents, nil when the file does not exist.

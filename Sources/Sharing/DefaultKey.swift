@@ -24,10 +24,12 @@ public struct _SharedKeyDefault<Base: SharedReaderKey>: SharedReaderKey {
     Self(base: key, defaultValue: value)
   }
 
+  /// Loads through the base key.
   public func load(context: LoadContext<Base.Value>, continuation: LoadContinuation<Base.Value>) {
     base.load(context: context, continuation: continuation)
   }
 
+  /// Subscribes through the base key.
   public func subscribe(
     context: LoadContext<Base.Value>, subscriber: SharedSubscriber<Base.Value>
   ) -> SharedSubscription {
@@ -36,6 +38,7 @@ public struct _SharedKeyDefault<Base: SharedReaderKey>: SharedReaderKey {
 }
 
 extension _SharedKeyDefault: SharedKey where Base: SharedKey {
+  /// Saves through the base key.
   public func save(_ value: Base.Value, context: SaveContext, continuation: SaveContinuation) {
     base.save(value, context: context, continuation: continuation)
   }

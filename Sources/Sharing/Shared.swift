@@ -119,7 +119,7 @@ public struct Shared<Value> {
 
   /// Points this property at `key` (with the current value as its initial value) and loads it.
   public func load(_ key: some SharedKey<Value>) async throws {
-    @Dependency(PersistentReferences.self) var references
+    let references = DependencyValues._current[PersistentReferences.self]
     let current = wrappedValue
     projectedValue = Shared(
       reference: references.reference(
@@ -143,7 +143,7 @@ public struct Shared<Value> {
 extension Shared {
   /// A shared value persisted by `key`, starting from `wrappedValue` when the key holds none.
   public init(wrappedValue: @autoclosure () -> Value, _ key: some SharedKey<Value>) {
-    @Dependency(PersistentReferences.self) var references
+    let references = DependencyValues._current[PersistentReferences.self]
     self.init(
       reference: references.reference(
         for: key, initialValue: wrappedValue, skipInitialLoad: false))
@@ -176,7 +176,7 @@ extension Shared {
         continuation: LoadContinuation("\(key)") { continuation.resume(with: $0) })
     }
     guard let value else { throw SharedLoadError.noValue(String(reflecting: key)) }
-    @Dependency(PersistentReferences.self) var references
+    let references = DependencyValues._current[PersistentReferences.self]
     self.init(
       reference: references.reference(for: key, initialValue: { value }, skipInitialLoad: true))
   }

@@ -7,6 +7,7 @@
 public import Dependencies
 import DepsConcurrency
 import IssueReporting
+import Synchronization
 
 /// Tracks changes to shared state for a test, and lets a test assert them.
 ///
@@ -33,9 +34,21 @@ public struct SharedChangeTracker: Hashable, Sendable {
     var storage: [ObjectIdentifier: Change] = [:]
     let reportUnassertedChanges: Bool
 
+    var isInstalled = false
+
     init(reportUnassertedChanges: Bool) { self.reportUnassertedChanges = reportUnassertedChanges }
 
+    /// Counts this tracker once among those some dependencies carry.
+    func markInstalled() {
+      lock.withLock {
+        guard !isInstalled else { return }
+        isInstalled = true
+        SharedChangeTracker.installedCount.add(1, ordering: .relaxed)
+      }
+    }
+
     deinit {
+      if isInstalled { SharedChangeTracker.installedCount.subtract(1, ordering: .relaxed) }
       guard reportUnassertedChanges else { return }
       for change in storage.values where change.shouldAssert {
         reportIssue(
@@ -58,6 +71,7 @@ public struct SharedChangeTracker: Hashable, Sendable {
 
   /// Tracks the changes made with these dependencies (a store's, and its effects').
   public func track(_ dependencies: inout DependencyValues) {
+    changes.markInstalled()
     dependencies[SharedChangeTrackersKey.self].insert(self)
   }
 
@@ -84,8 +98,7 @@ public struct SharedChangeTracker: Hashable, Sendable {
 
   /// True in the test context (the default for reporting unasserted changes).
   public static var isTestContext: Bool {
-    @Dependency(\.context) var context
-    return context == .test
+    DependencyValues._current.context == .test
   }
 
   // MARK: What the references use
@@ -100,10 +113,14 @@ public struct SharedChangeTracker: Hashable, Sendable {
   /// tracker can go away and report).
   @TaskLocal static var tracking: [SharedChangeTracker] = []
 
+  /// How many trackers some dependencies carry (while none does, a change reads no
+  /// dependency).
+  static let installedCount = Atomic<Int>(0)
+
   static var isTracking: Bool {
     if !tracking.isEmpty { return true }
-    @Dependency(SharedChangeTrackersKey.self) var trackers
-    return !trackers.isEmpty
+    guard installedCount.load(ordering: .relaxed) > 0 else { return false }
+    return !DependencyValues._current[SharedChangeTrackersKey.self].isEmpty
   }
 
   static func assertedSnapshot<Value>(of reference: some SharedMutableReference<Value>) -> Value? {
@@ -124,8 +141,12 @@ public struct SharedChangeTracker: Hashable, Sendable {
       tracker.changes.store(value, of: reference, location: location, replacing: true)
       return
     }
-    @Dependency(SharedChangeTrackersKey.self) var trackers
-    for tracker in trackers.union(tracking) {
+    // A tracker in both lists records once: a second store keeps the first value.
+    for tracker in tracking {
+      tracker.changes.store(value, of: reference, location: location, replacing: false)
+    }
+    guard installedCount.load(ordering: .relaxed) > 0 else { return }
+    for tracker in DependencyValues._current[SharedChangeTrackersKey.self] {
       tracker.changes.store(value, of: reference, location: location, replacing: false)
     }
   }

@@ -97,7 +97,7 @@ public struct SharedReader<Value> {
 
   /// Points this property at `key` (with the current value as its initial value) and loads it.
   public func load(_ key: some SharedReaderKey<Value>) async throws {
-    @Dependency(PersistentReferences.self) var references
+    let references = DependencyValues._current[PersistentReferences.self]
     let current = wrappedValue
     projectedValue = SharedReader(
       reference: references.reference(for: key, initialValue: { current }, skipInitialLoad: true))
@@ -114,7 +114,7 @@ public struct SharedReader<Value> {
 extension SharedReader {
   /// A read-only value loaded by `key`, starting from `wrappedValue` when the key holds none.
   public init(wrappedValue: @autoclosure () -> Value, _ key: some SharedReaderKey<Value>) {
-    @Dependency(PersistentReferences.self) var references
+    let references = DependencyValues._current[PersistentReferences.self]
     self.init(
       reference: references.reference(
         for: key, initialValue: wrappedValue, skipInitialLoad: false))
@@ -146,7 +146,7 @@ extension SharedReader {
         continuation: LoadContinuation("\(key)") { continuation.resume(with: $0) })
     }
     guard let value else { throw SharedLoadError.noValue(String(reflecting: key)) }
-    @Dependency(PersistentReferences.self) var references
+    let references = DependencyValues._current[PersistentReferences.self]
     self.init(
       reference: references.reference(for: key, initialValue: { value }, skipInitialLoad: true))
   }
@@ -180,7 +180,9 @@ extension SharedReader: Identifiable where Value: Identifiable {
 
 /// A value carried across a `@Sendable` boundary where the shared types' own locks guard it.
 package final class UncheckedBox<Value>: @unchecked Sendable {
+  /// The value.
   package let value: Value
+  /// Wraps `value`.
   package init(_ value: Value) { self.value = value }
 }
 
@@ -188,9 +190,13 @@ package final class UncheckedBox<Value>: @unchecked Sendable {
 package final class LockedValue<Value>: @unchecked Sendable {
   private let lock = ReentrantLock()
   private var value: Value
+  /// A variable holding `value`.
   package init(_ value: Value) { self.value = value }
+  /// The value now.
   package func get() -> Value { lock.withLock { value } }
+  /// Replaces the value.
   package func set(_ newValue: Value) { lock.withLock { value = newValue } }
+  /// Changes the value under the lock.
   package func update<R>(_ body: (inout Value) throws -> R) rethrows -> R {
     try lock.withLock { try body(&value) }
   }

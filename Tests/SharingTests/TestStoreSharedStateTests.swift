@@ -2,6 +2,7 @@
 // effect changed must be asserted (`$0.$count.withLock { … }`), else the store fails with TCA's
 // texts, the shared value shown as `#1 old` → `#1 new`.
 import ComposableArchitecture
+import Foundation
 import DependenciesTestSupport
 import Testing
 import XCTest
@@ -22,6 +23,7 @@ struct SharedCounter {
     case incrementTwice
     case incrementLater
     case incrementInEffect
+    case incrementThenWait
     case incremented
     case rename(String)
   }
@@ -45,6 +47,11 @@ struct SharedCounter {
         return .run { [count = state.$count] _ in
           count.withLock { $0 += 100 }
         }
+      case .incrementThenWait:
+        return .run { [count = state.$count] _ in
+          count.withLock { $0 += 1000 }
+          try await clock.sleep(for: .seconds(60))
+        }
       case .incremented:
         state.label = "incremented"
         return .none
@@ -55,6 +62,14 @@ struct SharedCounter {
     }
   }
 }
+
+/// Assigning through `Shared`'s setter (deprecated, as the original's: it forwards to
+/// `withLock`), reached through a protocol so the test itself names no deprecated API.
+protocol SettableWrappedValue {
+  associatedtype Wrapped
+  var wrappedValue: Wrapped { get nonmutating set }
+}
+extension Shared: SettableWrappedValue {}
 
 @Suite struct TestStoreSharedStateTests {
   func makeStore(count: Shared<Int> = Shared(value: 0)) -> TestStore<
@@ -95,6 +110,21 @@ struct SharedCounter {
         """
       ])
     #expect(issues.first?.line == UInt(line))
+  }
+
+  @Test func assigningThroughTheSetterAsserts() async {
+    let count = Shared(value: 0)
+    let issues = await recordIssues {
+      let store = makeStore(count: count)
+      await store.send(.increment) { state in
+        func assign<S: SettableWrappedValue>(_ shared: S, _ value: S.Wrapped) {
+          shared.wrappedValue = value
+        }
+        assign(state.$count, 1)
+      }
+    }
+    #expect(issues.map(\.message) == [])
+    #expect(count.wrappedValue == 1)
   }
 
   @Test func wrongSharedAssertionFails() async {
@@ -226,6 +256,29 @@ struct SharedCounter {
       ])
   }
 
+  @Test func finishThatTimesOutLeavesSharedChangesToTheEnd() async {
+    let store = TestStore(initialState: SharedCounter.State(count: Shared(value: 0))) {
+      SharedCounter()
+    } withDependencies: {
+      $0.continuousClock = TestClock()
+    }
+    let atFinish = await recordIssues {
+      await store.send(.incrementThenWait)
+      await store.finish(timeout: .milliseconds(20))
+    }
+    #expect(atFinish.count == 1)
+    #expect(
+      !atFinish.contains {
+        $0.message.hasPrefix("Test store finished before asserting against changes")
+      })
+    let afterwards = await recordIssues {
+      await store.skipInFlightEffects()
+      store.assert { $0.$count.withLock { $0 = 1000 } }
+      await store.finish()
+    }
+    #expect(afterwards.map(\.message) == [])
+  }
+
   @Test func assertAtTheEndCoversEffectChanges() async {
     let issues = await recordIssues {
       let store = makeStore()
@@ -275,11 +328,46 @@ struct SharedCounter {
       ])
   }
 
+  @Test func onChangeSeesTheSharedValueChange() async {
+    let store = TestStore(initialState: TallyDescriber.State()) { TallyDescriber() }
+    await store.send(.add) {
+      $0.$tally.withLock { $0.value = 1 }
+      $0.summary = "0 → 1"
+    }
+    await store.send(.add) {
+      $0.$tally.withLock { $0.value = 2 }
+      $0.summary = "1 → 2"
+    }
+  }
+
   @Test func inMemoryKeyInState() async {
     let store = TestStore(initialState: KeyedCounter.State()) { KeyedCounter() }
     await store.send(.increment) { $0.$count.withLock { $0 = 1 } }
     await store.send(.increment) { $0.$count.withLock { $0 = 2 } }
     #expect(store.state.count == 2)
+  }
+}
+
+/// A file-stored tally whose changes an `onChange` describes.
+@Reducer
+struct TallyDescriber {
+  struct Tally: Codable, Equatable, Sendable { var value = 0 }
+  struct State: Equatable {
+    @Shared(.fileStorage(URL(fileURLWithPath: "/tally.json"))) var tally = Tally()
+    var summary = ""
+  }
+  enum Action { case add }
+  var body: some ReducerOf<Self> {
+    Reduce { state, _ in
+      state.$tally.withLock { $0.value += 1 }
+      return .none
+    }
+    .onChange(of: \.tally) { old, new in
+      Reduce { state, _ in
+        state.summary = "\(old.value) → \(new.value)"
+        return .none
+      }
+    }
   }
 }
 

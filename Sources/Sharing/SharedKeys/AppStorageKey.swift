@@ -81,7 +81,7 @@ public struct AppStorageKey<Value: Sendable>: SharedKey {
     _ key: String, store: UserDefaultsStore?, encode: @escaping @Sendable (Value) -> StoredJSON?,
     decode: @escaping @Sendable (StoredJSON) -> Value?
   ) {
-    @Dependency(\.defaultAppStorage) var defaultStore
+    let defaultStore = DependencyValues._current.defaultAppStorage
     self.key = key
     self.store = store ?? defaultStore
     self.encode = encode
@@ -91,6 +91,7 @@ public struct AppStorageKey<Value: Sendable>: SharedKey {
   /// The key in its store.
   public var id: AppStorageKeyID { AppStorageKeyID(key: key, store: store) }
 
+  /// Reads the key: a stored value of the key's type, else the initial value (then stored).
   public func load(context: LoadContext<Value>, continuation: LoadContinuation<Value>) {
     do {
       if let stored = try store.read(key), let value = decode(stored) {
@@ -106,12 +107,14 @@ public struct AppStorageKey<Value: Sendable>: SharedKey {
     }
   }
 
+  /// No outside-change subscription on Linux (`load()` re-reads the store).
   public func subscribe(context: LoadContext<Value>, subscriber: SharedSubscriber<Value>)
     -> SharedSubscription
   {
     SharedSubscription {}
   }
 
+  /// Writes the key (a nil optional removes it).
   public func save(_ value: Value, context: SaveContext, continuation: SaveContinuation) {
     continuation.resume(with: Result { try store.write(encode(value), key) })
   }

@@ -49,7 +49,7 @@ public final class FileStorageKey<Value: Sendable>: SharedKey {
     url: URL, decode: @escaping @Sendable (Data) throws -> Value,
     encode: @escaping @Sendable (Value) throws -> Data
   ) {
-    @Dependency(\.defaultFileStorage) var storage
+    let storage = DependencyValues._current.defaultFileStorage
     self.storage = storage
     self.url = url
     self.decode = decode
@@ -59,6 +59,7 @@ public final class FileStorageKey<Value: Sendable>: SharedKey {
   /// The file and the file system.
   public var id: FileStorageKeyID { FileStorageKeyID(url: url, storage: storage) }
 
+  /// Reads and decodes the file: the initial value when there is no file or it is empty.
   public func load(context: LoadContext<Value>, continuation: LoadContinuation<Value>) {
     let data: Data?
     do {
@@ -74,12 +75,14 @@ public final class FileStorageKey<Value: Sendable>: SharedKey {
     continuation.resume(with: Result { try decode(data) })
   }
 
+  /// No outside-change subscription on Linux (`load()` re-reads the file).
   public func subscribe(context: LoadContext<Value>, subscriber: SharedSubscriber<Value>)
     -> SharedSubscription
   {
     SharedSubscription {}
   }
 
+  /// Encodes and writes the file, crash-safe.
   public func save(_ value: Value, context: SaveContext, continuation: SaveContinuation) {
     continuation.resume(with: Result { try storage.save(try encode(value), url) })
   }

@@ -21,7 +21,7 @@ public struct InMemoryKey<Value: Sendable>: SharedKey {
   private let store: InMemoryStorage
 
   fileprivate init(_ key: String) {
-    @Dependency(\.defaultInMemoryStorage) var storage
+    let storage = DependencyValues._current.defaultInMemoryStorage
     self.key = key
     self.store = storage
   }
@@ -29,6 +29,7 @@ public struct InMemoryKey<Value: Sendable>: SharedKey {
   /// The name and the storage.
   public var id: InMemoryKeyID { InMemoryKeyID(key: key, store: store) }
 
+  /// The stored value, or the initial value (then stored).
   public func load(context: LoadContext<Value>, continuation: LoadContinuation<Value>) {
     switch context {
     case .initialValue(let initialValue):
@@ -42,12 +43,14 @@ public struct InMemoryKey<Value: Sendable>: SharedKey {
     }
   }
 
+  /// Nothing outside changes an in-memory value: an empty subscription.
   public func subscribe(context: LoadContext<Value>, subscriber: SharedSubscriber<Value>)
     -> SharedSubscription
   {
     SharedSubscription {}
   }
 
+  /// Stores the value.
   public func save(_ value: Value, context: SaveContext, continuation: SaveContinuation) {
     store.values.set(value, key)
     continuation.resume()

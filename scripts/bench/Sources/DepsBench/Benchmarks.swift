@@ -2,7 +2,8 @@
 
 enum Benchmarks {
   static var all: [Benchmark] {
-    DependencyBenchmarks.all + ArchitectureBenchmarks.all + BridgeBenchmarks.all
+    DependencyBenchmarks.all + ArchitectureBenchmarks.all + SharingBenchmarks.all
+      + BridgeBenchmarks.all
       + StateSizeBenchmarks.all
   }
 }
