@@ -18,8 +18,7 @@ public final actor ActorIsolated<Value> {
   }
 
   /// A property of the value.
-  public subscript<Subject: Sendable>(dynamicMember keyPath: KeyPath<Value, Subject>) -> Subject
-  {
+  public subscript<Subject: Sendable>(dynamicMember keyPath: KeyPath<Value, Subject>) -> Subject {
     value[keyPath: keyPath]
   }
 

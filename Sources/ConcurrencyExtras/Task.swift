@@ -1,6 +1,6 @@
 // `Task` and `Result` helpers, as in swift-concurrency-extras.
 #if canImport(Glibc)
-import Glibc
+  import Glibc
 #endif
 
 extension Task where Success == Never, Failure == Never {
@@ -34,7 +34,11 @@ extension Task where Failure == Never {
   /// The task's value, cancelling the task when the waiting task is cancelled.
   public var cancellableValue: Success {
     get async {
-      await withTaskCancellationHandler { await value } onCancel: { cancel() }
+      await withTaskCancellationHandler {
+        await value
+      } onCancel: {
+        cancel()
+      }
     }
   }
 }
@@ -43,7 +47,11 @@ extension Task where Failure == any Error {
   /// The task's value, cancelling the task when the waiting task is cancelled.
   public var cancellableValue: Success {
     get async throws {
-      try await withTaskCancellationHandler { try await value } onCancel: { cancel() }
+      try await withTaskCancellationHandler {
+        try await value
+      } onCancel: {
+        cancel()
+      }
     }
   }
 }

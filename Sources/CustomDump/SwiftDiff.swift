@@ -109,9 +109,10 @@ package enum SwiftDiff {
           let right = SwiftDump.dump(
             rhs, name: rhsName, indent: indent, isRoot: false, maxDepth: 0)
           if left == right {
-            out += marked(
-              SwiftDump.indenting("// Not equal but no difference detected:", by: indent),
-              unchanged) + "\n"
+            out +=
+              marked(
+                SwiftDump.indenting("// Not equal but no difference detected:", by: indent),
+                unchanged) + "\n"
           }
           out += marked(left, removed) + "\n" + marked(right, added)
           return
@@ -174,9 +175,11 @@ package enum SwiftDiff {
 
         while lhsOffset < lhsList.count || rhsOffset < rhsList.count {
           let isRemoval =
-            lhsOffset < lhsList.count && (removals.contains(lhsOffset) || rhsOffset >= rhsList.count)
+            lhsOffset < lhsList.count
+            && (removals.contains(lhsOffset) || rhsOffset >= rhsList.count)
           let isInsertion =
-            rhsOffset < rhsList.count && (insertions.contains(rhsOffset) || lhsOffset >= lhsList.count)
+            rhsOffset < rhsList.count
+            && (insertions.contains(rhsOffset) || lhsOffset >= lhsList.count)
 
           if collapseUnchanged, !isRemoval, !isInsertion,
             childEqual(lhsList[lhsOffset], rhsList[rhsOffset])
@@ -341,7 +344,8 @@ package enum SwiftDiff {
             count: max(rawHashes(left), rawHashes(right)))
           children(
             lhsMirror, rhsMirror, lhsChildren: lines(left), rhsChildren: lines(right),
-            prefix: "\(hashes)\"\"\"", suffix: rhsName != nil ? "  \"\"\"\(hashes)" : "\"\"\"\(hashes)",
+            prefix: "\(hashes)\"\"\"",
+            suffix: rhsName != nil ? "  \"\"\"\(hashes)" : "\"\"\"\(hashes)",
             elementIndent: rhsName != nil ? 2 : 0, elementSeparator: "", collapseUnchanged: false,
             areEquivalent: { SwiftDump.isMirrorEqual($0.value, $1.value) })
         } else {

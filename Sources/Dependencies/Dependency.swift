@@ -53,7 +53,8 @@ public struct Dependency<Value>: @unchecked Sendable, _HasInitialValues {
   ) where Key.Value == Value {
     self.captured = DependencyValues.currentStorageForWrapper()
     self.keyPath = \DependencyValues.[token: KeyToken<Key>()]
-    self.site = UnsafeRawPointer(bitPattern: UInt(bitPattern: ObjectIdentifier(Key.self)))
+    self.site =
+      UnsafeRawPointer(bitPattern: UInt(bitPattern: ObjectIdentifier(Key.self)))
       ?? UnsafeRawPointer(Unmanaged.passUnretained(DependencyStorage.root).toOpaque())
     self.fileID = fileID
     self.filePath = filePath

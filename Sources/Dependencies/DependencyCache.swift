@@ -9,10 +9,10 @@
 // and under XCTest it is emptied when each test case starts (see TestCacheScope.swift), so one
 // test's first read or `prepareDependencies` never leaks into the next.
 #if canImport(FoundationEssentials)
-import DepsConcurrency
-import FoundationEssentials
+  import DepsConcurrency
+  import FoundationEssentials
 #else
-import Foundation
+  import Foundation
 #endif
 import Synchronization
 
@@ -109,7 +109,9 @@ final class DependencyCache: Sendable {
       if existing.missingLive { usedMissingLive(K.self, name: name, isSetting: isSetting) }
       return unsafeDowncast(existing.box, to: ValueBox<K.Value>.self).value
     }
-    if let box = inheritedValue(key) { return unsafeDowncast(box, to: ValueBox<K.Value>.self).value }
+    if let box = inheritedValue(key) {
+      return unsafeDowncast(box, to: ValueBox<K.Value>.self).value
+    }
     computing.lock()
     defer { computing.unlock() }
     if let existing = state.withLock({ $0.entries[key] }) {

@@ -4,7 +4,7 @@
 import DepsRuntime
 import IssueReporting
 #if canImport(Glibc)
-import Glibc
+  import Glibc
 #endif
 
 /// The context dependencies are resolved in: it picks `liveValue`, `previewValue` or
@@ -41,7 +41,9 @@ public enum DependencyContext: String, Sendable, Hashable, CaseIterable {
     return (fallback, invalidEnvironmentMessage(raw, fallback: fallback))
   }
 
-  package static func invalidEnvironmentMessage(_ raw: String, fallback: DependencyContext) -> String {
+  package static func invalidEnvironmentMessage(_ raw: String, fallback: DependencyContext)
+    -> String
+  {
     """
     An environment value for DEPS_CONTEXT was provided but did not match "live", "preview", \
     or "test".

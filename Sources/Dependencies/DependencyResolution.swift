@@ -4,10 +4,10 @@
 // are reported with swift-dependencies' messages.
 
 #if canImport(FoundationEssentials)
-import FoundationEssentials
-import IssueReporting
+  import FoundationEssentials
+  import IssueReporting
 #else
-import Foundation
+  import Foundation
 #endif
 
 /// What is being read, for messages: the `DependencyValues` property name and the location of
@@ -26,7 +26,6 @@ package struct DependencyRead: Sendable {
 package enum DependencyResolution {
   /// True while a default is read only to be changed inside a `withDependencies` closure.
   @TaskLocal static var isSetting = false
-
 
   /// The read in progress (set on the slow path of `@Dependency` and of default resolution).
   @TaskLocal static var currentRead = DependencyRead()
@@ -72,7 +71,9 @@ package enum DependencyResolution {
     return "\\.\(name)"
   }
 
-  package static func description<K: TestDependencyKey>(_ key: K.Type, read: DependencyRead) -> String {
+  package static func description<K: TestDependencyKey>(_ key: K.Type, read: DependencyRead)
+    -> String
+  {
     var text = ""
     if let fileID = read.fileID, let line = read.line, !read.locationIsLibrary {
       text += "  Location:\n    \(fileID):\(line)\n"

@@ -28,7 +28,8 @@ package enum DependencyScope {
 
   @usableFromInline @inline(never)
   static func decideMode() -> Bool {
-    let usable = TaskLocalRuntime.usesFast
+    let usable =
+      TaskLocalRuntime.usesFast
       && TaskLocalRuntime.isOneReference(DependencyValues.self)
     if usable {
       keyWord.store(

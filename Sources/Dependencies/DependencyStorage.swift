@@ -17,8 +17,7 @@ package class DependencyStorage: @unchecked Sendable {
   }
 
   /// The enclosing scope's node (owned: released in `deinit`); lookups fall through to it.
-  @usableFromInline @exclusivity(unchecked) final var parentReference:
-    Unmanaged<DependencyStorage>?
+  @usableFromInline @exclusivity(unchecked) final var parentReference: Unmanaged<DependencyStorage>?
   /// The enclosing scope's node.
   package final var parent: DependencyStorage? { parentReference?.takeUnretainedValue() }
   /// The first key set at this level (nil: none yet).
@@ -46,8 +45,7 @@ package class DependencyStorage: @unchecked Sendable {
       cacheReference = Unmanaged.passUnretained(newValue)
     }
   }
-  @usableFromInline @exclusivity(unchecked) final var cacheReference:
-    Unmanaged<DependencyCache>
+  @usableFromInline @exclusivity(unchecked) final var cacheReference: Unmanaged<DependencyCache>
   /// True while a `withDependencies` closure is setting these values up.
   @usableFromInline @exclusivity(unchecked) final var isSetting = false
   /// Number of nodes from the root (root = 0; no other node has depth 0).
@@ -262,8 +260,7 @@ package final class ValueNode<Value>: DependencyStorage, @unchecked Sendable {
   /// A child of the node `parent` refers to (taking over that +1 reference) with `key` set to
   /// `value`.
   @inlinable
-  init(taking parent: Unmanaged<DependencyStorage>, key: ObjectIdentifier, value: consuming Value)
-  {
+  init(taking parent: Unmanaged<DependencyStorage>, key: ObjectIdentifier, value: consuming Value) {
     self.value = value
     super.init(taking: parent)
     firstKey = key

@@ -108,7 +108,8 @@ public struct DependencyValues: Sendable {
     // `ValueNode` holding the value) without asking the runtime for generic metadata.
     @inlinable set {
       if storage.isPreparing {
-        _prepare(Key.self, newValue, function: function, fileID: fileID, filePath: filePath,
+        _prepare(
+          Key.self, newValue, function: function, fileID: fileID, filePath: filePath,
           line: line, column: column)
         return
       }
@@ -162,7 +163,8 @@ public struct DependencyValues: Sendable {
     filePath: StaticString, line: UInt, column: UInt
   ) {
     guard let preparation = storage.preparation else { return }
-    prepare(ObjectIdentifier(key), box: ValueBox(value), preparation: preparation,
+    prepare(
+      ObjectIdentifier(key), box: ValueBox(value), preparation: preparation,
       keyType: Key.self, name: "\(function)", fileID: fileID, filePath: filePath, line: line,
       column: column)
   }

@@ -28,9 +28,10 @@ extension DependencyValues {
   package mutating func installReadObserver(
     _ path: String, _ observe: @escaping @Sendable (Any) -> Void
   ) {
-    var reads = storage.lookup(ObjectIdentifier(ReadObserversKey.self)).flatMap {
-      ($0 as? ValueBox<ReadObservers>)?.value
-    } ?? ReadObservers()
+    var reads =
+      storage.lookup(ObjectIdentifier(ReadObserversKey.self)).flatMap {
+        ($0 as? ValueBox<ReadObservers>)?.value
+      } ?? ReadObservers()
     reads.observers[path] = observe
     self[ReadObserversKey.self] = reads
     ReadObservers.noteInstalled()

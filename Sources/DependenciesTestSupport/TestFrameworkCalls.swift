@@ -18,7 +18,8 @@ enum TestFrameworkCalls: _DepsTestFrameworkCalls {
     guard Test.current != nil else { return false }
     Issue.record(
       Comment(rawValue: message),
-      sourceLocation: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+      sourceLocation: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    )
     return true
   }
 

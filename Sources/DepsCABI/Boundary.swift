@@ -6,7 +6,7 @@
 import DepsCore
 
 #if canImport(Glibc)
-import Glibc
+  import Glibc
 #endif
 
 /// The status codes of `deps.h`.
@@ -65,7 +65,8 @@ enum CArgument {
     throws(BridgeError) -> JSONValue
   {
     do {
-      return try JSONValue(jsonBytes: UnsafeRawBufferPointer(start: pointer, count: strlen(pointer)))
+      return try JSONValue(
+        jsonBytes: UnsafeRawBufferPointer(start: pointer, count: strlen(pointer)))
     } catch {
       throw BridgeError(.decode, "\(function): \(parameter): \(error.message)")
     }
@@ -76,7 +77,8 @@ enum CArgument {
     -> JSONValue
   {
     do {
-      return try JSONValue(jsonBytes: UnsafeRawBufferPointer(start: pointer, count: strlen(pointer)))
+      return try JSONValue(
+        jsonBytes: UnsafeRawBufferPointer(start: pointer, count: strlen(pointer)))
     } catch {
       throw BridgeError(.decode, "\(label): \(error.message)")
     }

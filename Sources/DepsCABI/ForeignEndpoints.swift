@@ -38,8 +38,7 @@ enum ForeignEndpoints {
     let registry = DepsLibrary.endpoints
     let known = Set(registry.all.map(\.path))
     let ours = definitions.withLock { Set($0.keys) }
-    if let taken = byPath.keys.sorted().first(where: { known.contains($0) && !ours.contains($0) })
-    {
+    if let taken = byPath.keys.sorted().first(where: { known.contains($0) && !ours.contains($0) }) {
       throw BridgeError(
         .invalid,
         "dependency path \"\(taken)\" is already registered (a built-in); choose another name")
@@ -79,7 +78,8 @@ enum ForeignEndpoints {
         if let function = values[ForeignEndpointOverridesKey.self].functions[path] {
           guard let trace else { return try function(input) }
           return try trace.observeCall(
-            path, input, contextLayer: "override", definedAt: nil) { try function(input) }
+            path, input, contextLayer: "override", definedAt: nil
+          ) { try function(input) }
         }
         let definition = definitions.withLock { $0[path] }
         let context = values.context
@@ -118,7 +118,8 @@ enum ForeignEndpoints {
     // A test reached an endpoint its front gave no test implementation: say how to give one
     // (in the front's words once translated, as for a Swift dependency).
     if function == "testValue" {
-      message += "\n\nTo fix, override '\(description)' with a test value. "
+      message +=
+        "\n\nTo fix, override '\(description)' with a test value. "
         + TestStoreMessages.swiftOverrideAdvice
     }
     reportIssue(message)

@@ -7,21 +7,23 @@ import DepsCore
 import Synchronization
 
 #if canImport(Glibc)
-import Glibc
+  import Glibc
 #endif
 
 /// `deps_endpoint_fn`: implements a dependency endpoint in C. Gets the input as JSON, sets
 /// `*output_json` (malloc'd; Deps frees it) and returns 0, or returns non-zero and may set
 /// `*error_message` (malloc'd; Deps frees it), which becomes the thrown error's message.
-public typealias DepsEndpointFunction = @convention(c) (
-  _ userData: UnsafeMutableRawPointer?, _ inputJSON: UnsafePointer<CChar>?,
-  _ outputJSON: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?,
-  _ errorMessage: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
-) -> Int32
+public typealias DepsEndpointFunction =
+  @convention(c) (
+    _ userData: UnsafeMutableRawPointer?, _ inputJSON: UnsafePointer<CChar>?,
+    _ outputJSON: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?,
+    _ errorMessage: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
+  ) -> Int32
 
 /// The `release(user_data)` of `deps_overrides_set_endpoint`: called once when Deps no longer
 /// needs the callback.
-public typealias DepsReleaseFunction = @convention(c) (_ userData: UnsafeMutableRawPointer?) ->
+public typealias DepsReleaseFunction =
+  @convention(c) (_ userData: UnsafeMutableRawPointer?) ->
   Void
 
 /// The object behind a `deps_overrides *`.

@@ -5,15 +5,16 @@
 import DepsCore
 
 #if canImport(Glibc)
-import Glibc
+  import Glibc
 #endif
 
 /// `deps_action_fn`: told every action a store handles and the state after it, as JSON strings
 /// valid during the call only.
-public typealias DepsActionFunction = @convention(c) (
-  _ userData: UnsafeMutableRawPointer?, _ actionJSON: UnsafePointer<CChar>?,
-  _ stateJSON: UnsafePointer<CChar>?
-) -> Void
+public typealias DepsActionFunction =
+  @convention(c) (
+    _ userData: UnsafeMutableRawPointer?, _ actionJSON: UnsafePointer<CChar>?,
+    _ stateJSON: UnsafePointer<CChar>?
+  ) -> Void
 
 /// The compact JSON text of `value` in a buffer the caller frees with `deps_free` (NULL only
 /// when out of memory): written once and copied once, without an intermediate `String`.

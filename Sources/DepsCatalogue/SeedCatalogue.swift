@@ -160,5 +160,4 @@ public enum SeedCatalogue {
       })
   }
 
-
 }

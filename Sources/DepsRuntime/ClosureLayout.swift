@@ -16,7 +16,8 @@
 /// The layout fact behind an effect's stored closures (see the top of this file).
 package enum ClosureLayout {
   /// Whether stored closures may be reinterpreted (checked once, and not switched off).
-  package static let usable: Bool = !RuntimeSwitch.isSafeForced
+  package static let usable: Bool =
+    !RuntimeSwitch.isSafeForced
     && !RuntimeSwitch.failsCheck("effect_closures") && check()
 
   /// `value` (a `Wrapper<A>` holding one function value) as a `Wrapper<B>`; only when `usable`

@@ -101,8 +101,15 @@ package enum RuntimeType {
   fileprivate enum ProbeNone {}
   fileprivate enum ProbeOne { case only }
   fileprivate enum ProbeCases: CaseIterable { case a, b, c }
-  fileprivate enum ProbePayload: Equatable { case number(Int), text(String), empty, other }
-  fileprivate indirect enum ProbeIndirect { case leaf(Int), node(ProbeIndirect) }
+  fileprivate enum ProbePayload: Equatable {
+    case number(Int)
+    case text(String)
+    case empty, other
+  }
+  fileprivate indirect enum ProbeIndirect {
+    case leaf(Int)
+    case node(ProbeIndirect)
+  }
   fileprivate struct ProbeStruct { var a = 0 }
   fileprivate final class ProbeClass {}
 
@@ -116,7 +123,9 @@ package enum RuntimeType {
       && readCaseCount(ProbePayload.self) == nil
       && readCounts(ProbePayload.self).map { $0.payload == 2 && $0.empty == 2 } == true
       && MemoryLayout<ProbeOne>.size == 0 && MemoryLayout<ProbeCases>.size == 1
-      && (0..<3).map { tag in withUnsafeBytes(of: UInt8(tag)) { $0.loadUnaligned(as: ProbeCases.self) } }
+      && (0..<3).map { tag in
+        withUnsafeBytes(of: UInt8(tag)) { $0.loadUnaligned(as: ProbeCases.self) }
+      }
         == ProbeCases.allCases
   }
 }
@@ -126,13 +135,15 @@ package enum RuntimeType {
 /// count, when its flags announce them).
 package enum EnumWitnesses {
   package typealias GetTag = @convention(c) (UnsafeRawPointer, UnsafeRawPointer) -> UInt32
-  package typealias InjectTag = @convention(c) (UnsafeMutableRawPointer, UInt32, UnsafeRawPointer) -> Void
+  package typealias InjectTag =
+    @convention(c) (UnsafeMutableRawPointer, UInt32, UnsafeRawPointer) -> Void
 
   private static let hasEnumWitnesses: UInt32 = 0x0020_0000
   private static let word = MemoryLayout<UnsafeRawPointer>.size
 
   /// Whether the witnesses are used (checked, and not switched off).
-  package static let usable: Bool = !RuntimeSwitch.isSafeForced
+  package static let usable: Bool =
+    !RuntimeSwitch.isSafeForced
     && !RuntimeSwitch.failsCheck("enum_witnesses") && RuntimeType.layoutChecked && check()
 
   /// The tag (case index: payload cases first, in declaration order) of `value`; nil on the
@@ -228,12 +239,16 @@ package enum EnumWitnesses {
       readIsInlinePayloadCase(Probe.self, tag: 0), readIsInlinePayloadCase(Probe.self, tag: 1),
       !readIsInlinePayloadCase(Probe.self, tag: 2),
       readIsInlinePayloadCase(RuntimeType.ProbeIndirect.self, tag: 0) == false,
-      let number = try? make(Probe.self, inject: inject, tag: 0, fill: {
-        $0.initializeMemory(as: Int.self, to: 42)
-      }),
-      let text = try? make(Probe.self, inject: inject, tag: 1, fill: {
-        $0.initializeMemory(as: String.self, to: "probe \(number)")
-      }),
+      let number = try? make(
+        Probe.self, inject: inject, tag: 0,
+        fill: {
+          $0.initializeMemory(as: Int.self, to: 42)
+        }),
+      let text = try? make(
+        Probe.self, inject: inject, tag: 1,
+        fill: {
+          $0.initializeMemory(as: String.self, to: "probe \(number)")
+        }),
       let empty = try? make(Probe.self, inject: inject, tag: 2, fill: { _ in })
     else { return false }
     return number == .number(42) && text == .text("probe number(42)") && empty == .empty

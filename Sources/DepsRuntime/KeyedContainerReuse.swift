@@ -25,7 +25,8 @@ package enum KeyedContainerReuse {
   }
 
   /// Whether boxes may be taken out and reused (checked once).
-  package static let usable: Bool = !RuntimeSwitch.isSafeForced
+  package static let usable: Bool =
+    !RuntimeSwitch.isSafeForced
     && !RuntimeSwitch.failsCheck("keyed_containers") && check()
 
   /// The box of `container` (a +1 reference); nil when reuse is off.

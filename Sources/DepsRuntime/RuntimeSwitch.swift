@@ -3,7 +3,7 @@
 // assumption once, on first use, and falls back to a public-API path when the check fails or
 // when `DEPS_SAFE_RUNTIME=1` is set. docs/architecture.md ("Runtime tricks") lists them.
 #if canImport(Glibc)
-import Glibc
+  import Glibc
 #endif
 
 /// The process-wide switch of the runtime fast paths.
@@ -39,9 +39,10 @@ package enum RuntimeSwitch {
 
   /// `dladdr(address, info)` (a GNU extension Swift's Glibc module does not import); `info` is
   /// a `Dl_info`: file name, base, symbol name, symbol address.
-  private typealias AddressLookup = @convention(c) (
-    UnsafeRawPointer?, UnsafeMutableRawPointer?
-  ) -> Int32
+  private typealias AddressLookup =
+    @convention(c) (
+      UnsafeRawPointer?, UnsafeMutableRawPointer?
+    ) -> Int32
   private typealias Marker = @convention(c) () -> Void
 
   /// A handle of the already loaded image (shared library or executable) holding this code, or
@@ -52,10 +53,11 @@ package enum RuntimeSwitch {
     guard let lookup = dlsym(process, "dladdr") else { return nil }
     let dladdr = unsafeBitCast(lookup, to: AddressLookup.self)
     let marker: Marker = {}
-    var info: (
-      fileName: UnsafePointer<CChar>?, base: UnsafeRawPointer?,
-      symbolName: UnsafePointer<CChar>?, symbolAddress: UnsafeRawPointer?
-    ) = (nil, nil, nil, nil)
+    var info:
+      (
+        fileName: UnsafePointer<CChar>?, base: UnsafeRawPointer?,
+        symbolName: UnsafePointer<CChar>?, symbolAddress: UnsafeRawPointer?
+      ) = (nil, nil, nil, nil)
     let found = withUnsafeMutableBytes(of: &info) {
       dladdr(unsafeBitCast(marker, to: UnsafeRawPointer.self), $0.baseAddress)
     }

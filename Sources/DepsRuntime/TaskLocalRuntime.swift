@@ -18,11 +18,13 @@ import Synchronization
 /// The runtime's task-local entry points, for one-reference task-locals.
 @usableFromInline
 package enum TaskLocalRuntime {
-  @usableFromInline typealias Push = @convention(c) (
-    _ key: UnsafeRawPointer, _ value: UnsafeMutableRawPointer, _ type: UnsafeRawPointer
-  ) -> Void
+  @usableFromInline typealias Push =
+    @convention(c) (
+      _ key: UnsafeRawPointer, _ value: UnsafeMutableRawPointer, _ type: UnsafeRawPointer
+    ) -> Void
   @usableFromInline typealias Pop = @convention(c) () -> Void
-  @usableFromInline typealias Get = @convention(c) (_ key: UnsafeRawPointer)
+  @usableFromInline typealias Get =
+    @convention(c) (_ key: UnsafeRawPointer)
     -> UnsafeMutableRawPointer?
 
   /// The entry points.
@@ -34,7 +36,9 @@ package enum TaskLocalRuntime {
 
   /// The entry points, when found, checked, and not switched off; nil means the safe path.
   package static let fast: Entries? = {
-    guard !RuntimeSwitch.isSafeForced, !RuntimeSwitch.failsCheck("task_locals"), let entries = resolve(), check(entries) else {
+    guard !RuntimeSwitch.isSafeForced, !RuntimeSwitch.failsCheck("task_locals"),
+      let entries = resolve(), check(entries)
+    else {
       return nil
     }
     return entries
@@ -174,7 +178,8 @@ package enum TaskLocalRuntime {
 
   private static func push<V>(_ entries: Entries, _ local: TaskLocal<V>, _ object: AnyObject) {
     var retained = Unmanaged.passRetained(object).toOpaque()
-    entries.push(key(local), &retained, unsafeBitCast(V.self as Any.Type, to: UnsafeRawPointer.self))
+    entries.push(
+      key(local), &retained, unsafeBitCast(V.self as Any.Type, to: UnsafeRawPointer.self))
   }
 
   /// Whether `entries` behave as assumed (see the top of this file).
@@ -192,7 +197,8 @@ package enum TaskLocalRuntime {
       let object = ProbeObject()
       released = object
       push(entries, Probe.$values, object)
-      passed = passed && Probe.values.object === object
+      passed =
+        passed && Probe.values.object === object
         && bound(entries, Probe.$values) == address(object)
       entries.pop()
       passed = passed && Probe.values.object === Probe.root && bound(entries, Probe.$values) == nil
@@ -202,7 +208,8 @@ package enum TaskLocalRuntime {
       }
       // The same for an optional reference.
       push(entries, Probe.$optional, object)
-      passed = passed && Probe.optional === object
+      passed =
+        passed && Probe.optional === object
         && bound(entries, Probe.$optional) == address(object)
       entries.pop()
       passed = passed && Probe.optional == nil

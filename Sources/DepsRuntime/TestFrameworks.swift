@@ -12,7 +12,7 @@
 //   finds it by type name (`_DepsTestFrameworkCalls`). Taken when the check fails or with
 //   `DEPS_SAFE_RUNTIME=1`; without `DependenciesTestSupport` an issue is then printed, not recorded.
 #if canImport(Glibc)
-import Glibc
+  import Glibc
 #endif
 
 /// Test-framework calls made through public API by a module that links the frameworks
@@ -63,13 +63,15 @@ package enum TestFrameworks {
   package static let isRunningTests: Bool = symbols.xctFail != nil || symbols.recordIssue != nil
 
   /// Whether the by-name calls are used (found, checked, not switched off).
-  package static let usesSymbols: Bool = !RuntimeSwitch.isSafeForced
+  package static let usesSymbols: Bool =
+    !RuntimeSwitch.isSafeForced
     && !RuntimeSwitch.failsCheck("test_frameworks") && check()
 
   /// The by-name calls' assumptions (see the top of this file).
   static func check() -> Bool {
     let s = symbols
-    let testingFound = s.testingCurrent != nil && s.makeComment != nil && s.makeLocation != nil
+    let testingFound =
+      s.testingCurrent != nil && s.makeComment != nil && s.makeLocation != nil
       && s.recordIssue != nil && s.testType != nil && s.commentType != nil
       && s.locationType != nil && s.issueType != nil
     guard testingFound || s.xctFail != nil else { return false }

@@ -11,9 +11,9 @@
 //       42
 
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+  import FoundationEssentials
 #else
-import Foundation
+  import Foundation
 #endif
 
 /// Returns a closure that reports an issue when invoked, then returns `placeholder`.
@@ -290,7 +290,8 @@ func reportUnimplemented(
   column: UInt
 ) {
   reportIssue(
-    unimplementedMessage(description, arguments: arguments, fileID: fileID, function: function,
+    unimplementedMessage(
+      description, arguments: arguments, fileID: fileID, function: function,
       line: line),
     fileID: fileID, filePath: filePath, line: line, column: column)
 }

@@ -196,7 +196,8 @@ extension PersistentReference: SharedMutableReference where Key: SharedKey {
     let value = liveValue
     lock.withLock { storedSaveError = nil }
     do {
-      try await withUnsafeThrowingContinuation { (continuation: UnsafeContinuation<Void, any Error>) in
+      try await withUnsafeThrowingContinuation {
+        (continuation: UnsafeContinuation<Void, any Error>) in
         key.save(
           value, context: .userInitiated,
           continuation: SaveContinuation("\(key)") { continuation.resume(with: $0.map { _ in }) })

@@ -58,7 +58,10 @@ public struct Shared<Value> {
   /// The current value. Change it with `withLock`.
   public var wrappedValue: Value {
     get { reference.currentValue }
-    @available(*, deprecated, message: "Use '$shared.withLock' to modify a shared value with exclusive access.")
+    @available(
+      *, deprecated,
+      message: "Use '$shared.withLock' to modify a shared value with exclusive access."
+    )
     nonmutating set {
       withLock { $0 = newValue }
     }

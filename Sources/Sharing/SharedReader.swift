@@ -72,8 +72,7 @@ public struct SharedReader<Value> {
   }
 
   /// A reader of a member.
-  public subscript<Member>(dynamicMember keyPath: KeyPath<Value, Member>) -> SharedReader<Member>
-  {
+  public subscript<Member>(dynamicMember keyPath: KeyPath<Value, Member>) -> SharedReader<Member> {
     let path = UncheckedBox(keyPath)
     return read(label: "[dynamicMember: \(keyPath)]") { $0[keyPath: path.value] }
   }

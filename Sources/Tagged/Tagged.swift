@@ -170,11 +170,15 @@ extension Tagged: AdditiveArithmetic where RawValue: AdditiveArithmetic {
   /// The raw value's zero.
   public static var zero: Self { Self(rawValue: .zero) }
   /// Adds the raw values.
-  public static func + (lhs: Self, rhs: Self) -> Self { Self(rawValue: lhs.rawValue + rhs.rawValue) }
+  public static func + (lhs: Self, rhs: Self) -> Self {
+    Self(rawValue: lhs.rawValue + rhs.rawValue)
+  }
   /// Adds in place.
   public static func += (lhs: inout Self, rhs: Self) { lhs.rawValue += rhs.rawValue }
   /// Subtracts the raw values.
-  public static func - (lhs: Self, rhs: Self) -> Self { Self(rawValue: lhs.rawValue - rhs.rawValue) }
+  public static func - (lhs: Self, rhs: Self) -> Self {
+    Self(rawValue: lhs.rawValue - rhs.rawValue)
+  }
   /// Subtracts in place.
   public static func -= (lhs: inout Self, rhs: Self) { lhs.rawValue -= rhs.rawValue }
 }
@@ -188,7 +192,9 @@ extension Tagged: Numeric where RawValue: Numeric {
   /// The raw value's magnitude.
   public var magnitude: RawValue.Magnitude { rawValue.magnitude }
   /// Multiplies the raw values.
-  public static func * (lhs: Self, rhs: Self) -> Self { Self(rawValue: lhs.rawValue * rhs.rawValue) }
+  public static func * (lhs: Self, rhs: Self) -> Self {
+    Self(rawValue: lhs.rawValue * rhs.rawValue)
+  }
   /// Multiplies in place.
   public static func *= (lhs: inout Self, rhs: Self) { lhs.rawValue *= rhs.rawValue }
 }

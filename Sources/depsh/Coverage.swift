@@ -7,7 +7,7 @@ import CDepsh
 import CLua
 
 #if canImport(Glibc)
-import Glibc
+  import Glibc
 #endif
 
 enum Coverage {
@@ -66,8 +66,9 @@ enum Coverage {
       guard access(path, R_OK) == 0, let executed = counts.files[path] else { continue }
       var lines = Set(executableLines(path))
       lines.formUnion(executed.keys)
-      reports.append(FileReport(
-        path: path, lines: lines.sorted().map { ($0, executed[$0] ?? 0) }))
+      reports.append(
+        FileReport(
+          path: path, lines: lines.sorted().map { ($0, executed[$0] ?? 0) }))
     }
     return reports
   }
@@ -93,7 +94,8 @@ enum Coverage {
     var text = "Coverage (lcov tracefile \(path)):\n"
     for (name, hit, count) in rows {
       let numbers = "\(hit)/\(count) lines"
-      text += "  " + name + String(repeating: " ", count: width - name.count + 2)
+      text +=
+        "  " + name + String(repeating: " ", count: width - name.count + 2)
         + String(repeating: " ", count: max(0, 15 - numbers.count)) + numbers + "  "
         + percent(hit, count) + "\n"
     }

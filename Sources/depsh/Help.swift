@@ -34,7 +34,8 @@ enum Help {
       syntax: "--filter PATTERN",
       summary: "run only tests whose name matches (Lua pattern; repeatable)"),
     Entry(
-      syntax: "--filter-out PATTERN", summary: "skip tests whose name matches (Lua pattern; repeatable)"),
+      syntax: "--filter-out PATTERN",
+      summary: "skip tests whose name matches (Lua pattern; repeatable)"),
     Entry(syntax: "--tags TAG[,TAG…]", summary: "run only tests with one of these tags"),
     Entry(syntax: "--exclude-tags TAG[,TAG…]", summary: "skip tests with one of these tags"),
     Entry(syntax: "--list", summary: "print the tests that would run (file:line: name) and exit"),
@@ -45,17 +46,25 @@ enum Help {
     Entry(
       syntax: "--repro DIR", summary: "write a repro of each falsified deps.explore to DIR"),
     Entry(
-      syntax: "--repeat N", summary: "run each test N times; one that passes only sometimes is flaky"),
+      syntax: "--repeat N",
+      summary: "run each test N times; one that passes only sometimes is flaky"),
     Entry(syntax: "--shard K/N", summary: "run part K of N (split by file and test name)"),
     Entry(syntax: "--coverage FILE", summary: "write line coverage of the Lua code run (lcov)"),
     Entry(syntax: "--jobs N", summary: "run N files at once, each in its own process"),
     Entry(syntax: "--timeout SECONDS", summary: "stop a test that runs longer (default: none)"),
-    Entry(syntax: "--check-deps", summary: "fail a test store whose feature may reach an unset dependency"),
+    Entry(
+      syntax: "--check-deps",
+      summary: "fail a test store whose feature may reach an unset dependency"),
     Entry(syntax: "--trace", summary: "trace test stores: failures end with the last steps"),
-    Entry(syntax: "--timeline DIR", summary: "write each failing test's timeline (text, Mermaid) to DIR"),
+    Entry(
+      syntax: "--timeline DIR", summary: "write each failing test's timeline (text, Mermaid) to DIR"
+    ),
     Entry(syntax: "--timeline-all", summary: "with --timeline: write every test's timeline"),
-    Entry(syntax: "--strict-overrides", summary: "fail a test that leaves an override unused (default: a note)"),
-    Entry(syntax: "--update", summary: "re-record the expected states of failing steps in the files"),
+    Entry(
+      syntax: "--strict-overrides",
+      summary: "fail a test that leaves an override unused (default: a note)"),
+    Entry(
+      syntax: "--update", summary: "re-record the expected states of failing steps in the files"),
     Entry(syntax: "-r, --run PROFILE", summary: "use a profile of the .depsh config file"),
     Entry(syntax: "--config FILE", summary: "read profiles from FILE instead of .depsh"),
     Entry(syntax: "-h, --help", summary: "print the test options"),
@@ -71,11 +80,20 @@ enum Help {
     Entry(syntax: ".context [name]", summary: "show or set the context of new stores"),
     Entry(syntax: ".load FILE", summary: "run a Lua file in this session"),
     Entry(syntax: ".save FILE", summary: "write the session's stores as a deps.test scenario"),
-    Entry(syntax: ".timeline NAME", summary: "print a store's timeline (\".timeline NAME mermaid\": Mermaid)"),
-    Entry(syntax: ".history NAME", summary: "a store's actions, each with its state change (\".history N\": keep N)"),
-    Entry(syntax: ".back NAME [N]", summary: "put a store back N actions (default 1), replaying recorded calls"),
-    Entry(syntax: ".goto NAME STEP", summary: "put a store in its state after action STEP (0: the first state)"),
-    Entry(syntax: ".reload FILE", summary: "run FILE again and replay every store's history against it"),
+    Entry(
+      syntax: ".timeline NAME",
+      summary: "print a store's timeline (\".timeline NAME mermaid\": Mermaid)"),
+    Entry(
+      syntax: ".history NAME",
+      summary: "a store's actions, each with its state change (\".history N\": keep N)"),
+    Entry(
+      syntax: ".back NAME [N]",
+      summary: "put a store back N actions (default 1), replaying recorded calls"),
+    Entry(
+      syntax: ".goto NAME STEP",
+      summary: "put a store in its state after action STEP (0: the first state)"),
+    Entry(
+      syntax: ".reload FILE", summary: "run FILE again and replay every store's history against it"),
     Entry(syntax: ".reset", summary: "close every store and start from fresh dependencies"),
     Entry(syntax: ".clear", summary: "clear the screen"),
     Entry(

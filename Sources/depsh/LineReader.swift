@@ -7,7 +7,7 @@
 import CEdit
 
 #if canImport(Glibc)
-import Glibc
+  import Glibc
 #endif
 
 final class LineReader {
@@ -179,9 +179,10 @@ enum Completion {
   }
 }
 
-typealias CompletionFunction = @convention(c) (
-  UnsafePointer<CChar>?, Int32, Int32
-) -> UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
+typealias CompletionFunction =
+  @convention(c) (
+    UnsafePointer<CChar>?, Int32, Int32
+  ) -> UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
 
 /// libedit's configuration variables (`rl_*`), written through their addresses: Swift 6 treats
 /// a direct reference to an imported C global as unsafe shared state, and the REPL touches them

@@ -7,7 +7,7 @@ import CLua
 import DepsCABI
 
 #if canImport(Glibc)
-import Glibc
+  import Glibc
 #endif
 
 /// A Lua error caught by depsh: the message and, separately, the traceback.
@@ -97,7 +97,8 @@ final class LuaState {
 
   /// Calls the function below `argumentCount` arguments on the stack, protected, with a
   /// traceback. On success `resultCount` results (or all, for LUA_MULTRET) stay on the stack.
-  func protectedCall(arguments argumentCount: Int32, results resultCount: Int32) -> CaughtLuaError? {
+  func protectedCall(arguments argumentCount: Int32, results resultCount: Int32) -> CaughtLuaError?
+  {
     let base = lua_gettop(state) - argumentCount
     clua_depsh_pushmsghandler(state)
     clua_insert(state, base)

@@ -7,7 +7,7 @@ import CLua
 import DepsCore
 
 #if canImport(Glibc)
-import Glibc
+  import Glibc
 #endif
 
 enum REPL {
@@ -24,7 +24,9 @@ enum REPL {
     }
     if let problem = lua.moduleProblem { Output.error("depsh: warning: \(problem)\n") }
     lua.callHelper("enable_trace")
-    if let failure = TimeTravel.install(lua) { Output.error("depsh: warning: \(failure.message)\n") }
+    if let failure = TimeTravel.install(lua) {
+      Output.error("depsh: warning: \(failure.message)\n")
+    }
     lua.callHelper("track_loads")
     // Every store of the session keeps its trace, for `.timeline NAME`, and draws its random
     // numbers from a seed of its own, so `.save` can replay them.
@@ -34,8 +36,9 @@ enum REPL {
     if reader.interactive { reader.pump = StorePump(lua: lua) }
     Guard.catchInterrupts()
     if reader.interactive {
-      print("depsh \(DepsVersion.string) (\(String(cString: clua_release()))) — context: "
-        + "\(context). Enter \".help\" for help.")
+      print(
+        "depsh \(DepsVersion.string) (\(String(cString: clua_release()))) — context: "
+          + "\(context). Enter \".help\" for help.")
     }
     var pending = ""
     loop: while true {
@@ -153,7 +156,8 @@ enum REPL {
         return true
       }
       printHelper(
-        lua.callHelper("timeline", [.string(name), .string(values.count == 2 ? values[1] : "text")]))
+        lua.callHelper(
+          "timeline", [.string(name), .string(values.count == 2 ? values[1] : "text")]))
     case ".save":
       guard let argument else {
         Output.error("Error: .save needs a file name\n")
@@ -162,10 +166,13 @@ enum REPL {
       printHelper(lua.callHelper("save", [.string(argument)]))
     case ".history", ".back", ".goto", ".reload":
       guard let argument else {
-        Output.error("Error: \(name) needs \(name == ".reload" ? "a file name" : "a store's name")\n")
+        Output.error(
+          "Error: \(name) needs \(name == ".reload" ? "a file name" : "a store's name")\n")
         return true
       }
-      let values = argument.split(whereSeparator: \.isWhitespace).map { LuaArgument.string(String($0)) }
+      let values = argument.split(whereSeparator: \.isWhitespace).map {
+        LuaArgument.string(String($0))
+      }
       let helper = ["history": "history", "back": "back", "goto": "goto_step", "reload": "reload"]
       printHelper(lua.callHelper(helper[String(name.dropFirst())] ?? "history", values))
     case ".load":

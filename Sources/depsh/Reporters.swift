@@ -6,7 +6,7 @@
 import DepsCore
 
 #if canImport(Glibc)
-import Glibc
+  import Glibc
 #endif
 
 protocol TestReporter {
@@ -76,8 +76,9 @@ struct PrettyReporter: TestReporter {
 
   mutating func report(_ result: TestResult) {
     if !result.output.isEmpty {
-      Reporters.write((midLine ? "\n" : "") + result.output
-        + (result.output.hasSuffix("\n") ? "" : "\n"))
+      Reporters.write(
+        (midLine ? "\n" : "") + result.output
+          + (result.output.hasSuffix("\n") ? "" : "\n"))
       midLine = false
     }
     let mark = result.passed ? "●" : "◼"
@@ -107,7 +108,8 @@ struct PrettyReporter: TestReporter {
       let width = counts.map(\.count).max() ?? 0
       for (result, count) in zip(all, counts) {
         let place = result.line > 0 ? "\(result.source):\(result.line)" : result.source
-        text += "  " + String(repeating: " ", count: width - count.count) + count + "  "
+        text +=
+          "  " + String(repeating: " ", count: width - count.count) + count + "  "
           + place + "  " + result.name + (result.flaky ? "  (flaky)" : "") + "\n"
       }
       text += "\(flaky) flaky\n"
@@ -131,8 +133,10 @@ struct TAPReporter: TestReporter {
     number += 1
     var text = ""
     if !result.output.isEmpty {
-      text += Reporters.indent(result.output.hasSuffix("\n")
-        ? String(result.output.dropLast()) : result.output, by: "# ") + "\n"
+      text +=
+        Reporters.indent(
+          result.output.hasSuffix("\n")
+            ? String(result.output.dropLast()) : result.output, by: "# ") + "\n"
     }
     text += "\(result.passed ? "ok" : "not ok") \(number) - \(result.name)"
     if result.runs > 1 {
@@ -169,16 +173,19 @@ struct JUnitReporter: TestReporter {
     let total = files.reduce(0) { $0 + $1.results.count }
     let time = files.reduce(0.0) { $0 + $1.results.reduce(0.0) { $0 + $1.duration } }
     let suiteName = shard.map { "depsh shard \($0.text)" } ?? "depsh"
-    xml += "<testsuites name=\"\(suiteName)\" tests=\"\(total)\" failures=\"\(failed)\" errors=\"0\""
+    xml +=
+      "<testsuites name=\"\(suiteName)\" tests=\"\(total)\" failures=\"\(failed)\" errors=\"0\""
       + " time=\"\(Self.seconds(time))\">\n"
     for file in files {
       let failures = file.results.filter { !$0.passed }.count
       let suiteTime = file.results.reduce(0.0) { $0 + $1.duration }
-      xml += "  <testsuite name=\"\(Self.escape(file.name))\" tests=\"\(file.results.count)\""
+      xml +=
+        "  <testsuite name=\"\(Self.escape(file.name))\" tests=\"\(file.results.count)\""
         + " failures=\"\(failures)\" errors=\"0\" skipped=\"0\""
         + " time=\"\(Self.seconds(suiteTime))\">\n"
       for result in file.results {
-        xml += "    <testcase name=\"\(Self.escape(result.name))\""
+        xml +=
+          "    <testcase name=\"\(Self.escape(result.name))\""
           + " classname=\"\(Self.escape(file.name))\" file=\"\(Self.escape(result.source))\""
           + " line=\"\(result.line)\" time=\"\(Self.seconds(result.duration))\""
         if result.passed && result.output.isEmpty {
@@ -192,7 +199,8 @@ struct JUnitReporter: TestReporter {
             reason = (result.flaky ? "flaky: " : "") + Reporters.runs(result) + "\n" + reason
           }
           let first = reason.split(separator: "\n").first.map(String.init) ?? ""
-          xml += "      <failure message=\"\(Self.escape(first))\""
+          xml +=
+            "      <failure message=\"\(Self.escape(first))\""
             + " type=\"\(result.flaky ? "flaky" : "failure")\">"
             + Self.escape(reason) + "</failure>\n"
         }

@@ -11,23 +11,23 @@
 //    `debug` keeps only `traceback`.
 enum Sandbox {
   static let source = #"""
-local rawload, select = load, select
-io = nil
-package.loaded.io = nil
-dofile, loadfile = nil, nil
-local kept_os = {}
-for _, name in ipairs({ "clock", "date", "difftime", "time" }) do kept_os[name] = os[name] end
-for name in pairs(os) do if not kept_os[name] then os[name] = nil end end
-load = function(chunk, chunkname, mode, ...)
-  if select("#", ...) > 0 then return rawload(chunk, chunkname, "t", (...)) end
-  return rawload(chunk, chunkname, "t")
-end
-package.loadlib = nil
-package.path, package.cpath = "", ""
-local searchers = package.searchers
-for i = #searchers, 2, -1 do searchers[i] = nil end
-local traceback = debug.traceback
-debug = { traceback = traceback }
-package.loaded.debug = debug
-"""#
+    local rawload, select = load, select
+    io = nil
+    package.loaded.io = nil
+    dofile, loadfile = nil, nil
+    local kept_os = {}
+    for _, name in ipairs({ "clock", "date", "difftime", "time" }) do kept_os[name] = os[name] end
+    for name in pairs(os) do if not kept_os[name] then os[name] = nil end end
+    load = function(chunk, chunkname, mode, ...)
+      if select("#", ...) > 0 then return rawload(chunk, chunkname, "t", (...)) end
+      return rawload(chunk, chunkname, "t")
+    end
+    package.loadlib = nil
+    package.path, package.cpath = "", ""
+    local searchers = package.searchers
+    for i = #searchers, 2, -1 do searchers[i] = nil end
+    local traceback = debug.traceback
+    debug = { traceback = traceback }
+    package.loaded.debug = debug
+    """#
 }

@@ -9,7 +9,7 @@ import CLua
 import DepsCore
 
 #if canImport(Glibc)
-import Glibc
+  import Glibc
 #endif
 
 enum TestCommand {
@@ -46,8 +46,9 @@ enum TestCommand {
     var coverageFile: UnsafeMutablePointer<FILE>?
     if let path = options.coverage {
       guard let handle = fopen(path, "w") else {
-        Output.error("depsh: test: cannot write the coverage file \(path): "
-          + "\(String(cString: strerror(errno)))\n\(Help.testUsageLine)\n")
+        Output.error(
+          "depsh: test: cannot write the coverage file \(path): "
+            + "\(String(cString: strerror(errno)))\n\(Help.testUsageLine)\n")
         return exitUsage
       }
       // Not inherited by the workers.
@@ -241,10 +242,11 @@ struct Scheduler {
     if let worker = Worker(arguments: arguments) {
       file.worker = worker
     } else {
-      file.results.append(TestResult(
-        name: file.path, source: file.path, line: 0, passed: false,
-        reason: "depsh: cannot start a worker process: \(String(cString: strerror(errno)))",
-        duration: 0, file: file.path))
+      file.results.append(
+        TestResult(
+          name: file.path, source: file.path, line: 0, passed: false,
+          reason: "depsh: cannot start a worker process: \(String(cString: strerror(errno)))",
+          duration: 0, file: file.path))
       file.finished = true
     }
   }
@@ -306,10 +308,11 @@ struct Scheduler {
     worker.close()
     file.worker = nil
     let place = current.position == nil ? "while running the file's top level" : "outside Lua"
-    file.results.append(TestResult(
-      name: current.name, source: current.source, line: current.line, passed: false,
-      reason: "\(current.place): timed out after \(Self.format(timeout)) s (stopped \(place))",
-      duration: MonotonicClock.seconds - current.since, output: file.output, file: file.path))
+    file.results.append(
+      TestResult(
+        name: current.name, source: current.source, line: current.line, passed: false,
+        reason: "\(current.place): timed out after \(Self.format(timeout)) s (stopped \(place))",
+        duration: MonotonicClock.seconds - current.since, output: file.output, file: file.path))
     file.output = ""
     file.current = nil
     if let position = current.position {
@@ -330,10 +333,11 @@ struct Scheduler {
       file.finished = true
       return
     }
-    file.results.append(TestResult(
-      name: current.name, source: current.source, line: current.line, passed: false,
-      reason: "\(current.place): the test process ended unexpectedly (\(status))",
-      duration: MonotonicClock.seconds - current.since, output: file.output, file: file.path))
+    file.results.append(
+      TestResult(
+        name: current.name, source: current.source, line: current.line, passed: false,
+        reason: "\(current.place): the test process ended unexpectedly (\(status))",
+        duration: MonotonicClock.seconds - current.since, output: file.output, file: file.path))
     file.output = ""
     file.current = nil
     if let position = current.position {

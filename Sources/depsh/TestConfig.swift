@@ -15,7 +15,7 @@ import CDepsh
 import CLua
 
 #if canImport(Glibc)
-import Glibc
+  import Glibc
 #endif
 
 struct TestConfig {
@@ -93,9 +93,10 @@ struct TestConfig {
       throw Shell.UsageError(message: "test: \(path): \(message)")
     }
     var length = 0
-    let text = lua_tolstring(lua, -1, &length).map {
-      String(decoding: UnsafeRawBufferPointer(start: $0, count: length), as: UTF8.self)
-    } ?? ""
+    let text =
+      lua_tolstring(lua, -1, &length).map {
+        String(decoding: UnsafeRawBufferPointer(start: $0, count: length), as: UTF8.self)
+      } ?? ""
     var entries: [(String, String, String, String)] = []
     var profiles: [String] = []
     for record in text.split(separator: "\u{1E}", omittingEmptySubsequences: true) {

@@ -3,7 +3,7 @@
 import DepsCore
 
 #if canImport(Glibc)
-import Glibc
+  import Glibc
 #endif
 
 struct TestOptions {
@@ -116,8 +116,9 @@ struct TestOptions {
         do {
           try options.apply(section.arguments, cleared: &cleared, replacing: false)
         } catch let error as Shell.UsageError {
-          throw Shell.UsageError(message: "test: \(config.path): profile \"\(section.name)\": "
-            + error.message.droppingPrefix("test: "))
+          throw Shell.UsageError(
+            message: "test: \(config.path): profile \"\(section.name)\": "
+              + error.message.droppingPrefix("test: "))
         }
         configPaths += section.paths
       }
@@ -132,7 +133,8 @@ struct TestOptions {
       throw Shell.UsageError(message: "test: --list runs no test: it cannot be used with --update")
     }
     if options.list, options.coverage != nil, !isWorker {
-      throw Shell.UsageError(message: "test: --list runs no test: it cannot be used with --coverage")
+      throw Shell.UsageError(
+        message: "test: --list runs no test: it cannot be used with --coverage")
     }
     return options
   }
@@ -342,8 +344,11 @@ struct TestOptions {
         String(cString: raw.bindMemory(to: CChar.self).baseAddress!)
       }
       if name.hasPrefix(".") { continue }
-      let path = directory == "." ? name : (directory.hasSuffix("/") ? directory : directory + "/")
-        + name
+      let path =
+        directory == "."
+        ? name
+        : (directory.hasSuffix("/") ? directory : directory + "/")
+          + name
       var info = stat()
       guard stat(path, &info) == 0 else { continue }
       if info.st_mode & S_IFMT == S_IFDIR {

@@ -10,7 +10,7 @@ import CLua
 import DepsCore
 
 #if canImport(Glibc)
-import Glibc
+  import Glibc
 #endif
 
 enum TestWorker {
@@ -221,8 +221,11 @@ enum TestWorker {
 
     func fileFailed(_ file: String, reason: String, since start: Double? = nil) {
       let duration = start.map { MonotonicClock.seconds - $0 } ?? 0
-      send(.ended(index: 0, result: TestResult(
-        name: file, source: file, line: 0, passed: false, reason: reason, duration: duration)))
+      send(
+        .ended(
+          index: 0,
+          result: TestResult(
+            name: file, source: file, line: 0, passed: false, reason: reason, duration: duration)))
     }
   }
 }

@@ -137,7 +137,9 @@ private var lockActions: [Gen<ExploreLock.Action>] {
       Issue.record("the race was not found")
     } catch {
       #expect(error.steps == 2)
-      #expect(error.report.contains("     clock +1 s\n     received .results(1)\n     received .results(0)\n"))
+      #expect(
+        error.report.contains(
+          "     clock +1 s\n     received .results(1)\n     received .results(0)\n"))
     }
   }
 

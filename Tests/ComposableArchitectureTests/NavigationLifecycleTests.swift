@@ -68,7 +68,9 @@ private struct Parent {
     Reduce { state, action in
       switch action {
       case .alert(.presented(.again)):
-        state.alert = AlertState { TextState("Again") } actions: {
+        state.alert = AlertState {
+          TextState("Again")
+        } actions: {
           ButtonState(action: .ok) { TextState("OK") }
         }
         return .none
@@ -91,7 +93,9 @@ private struct Parent {
       case .cancelParentTimer:
         return .cancel(id: Ticker.CancelID.timer)
       case .showAlert:
-        state.alert = AlertState { TextState("First") } actions: {
+        state.alert = AlertState {
+          TextState("First")
+        } actions: {
           ButtonState(action: .again) { TextState("Again") }
         }
         return .none
@@ -178,12 +182,16 @@ struct NavigationLifecycleTests {
   @Test func anAlertGoesAfterItsActionUnlessANewOneReplacedIt() async {
     let store = TestStore(initialState: Parent.State()) { Parent() }
     await store.send(.showAlert) {
-      $0.alert = AlertState { TextState("First") } actions: {
+      $0.alert = AlertState {
+        TextState("First")
+      } actions: {
         ButtonState(action: .again) { TextState("Again") }
       }
     }
     await store.send(\.alert.again) {
-      $0.alert = AlertState { TextState("Again") } actions: {
+      $0.alert = AlertState {
+        TextState("Again")
+      } actions: {
         ButtonState(action: .ok) { TextState("OK") }
       }
     }

@@ -37,7 +37,9 @@ private struct Sheet {
 private final class RulesCounter: Sendable {
   let value = LockIsolated(0)
   func next() -> Int {
-    value.withValue { $0 += 1; return $0 }
+    value.withValue {
+      $0 += 1; return $0
+    }
   }
 }
 

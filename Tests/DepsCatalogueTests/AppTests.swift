@@ -18,7 +18,7 @@ import Testing
 import DepsTestSupport
 
 @Suite struct AppTests {
-  let now = Date(timeIntervalSince1970: 1234567890)
+  let now = Date(timeIntervalSince1970: 1_234_567_890)
 
   @Test func tutorialSandboxWritesNothingToTheParentsUserDefaults() async throws {
     let parentDefaults = UserDefaultsClient.inMemory()
@@ -27,7 +27,7 @@ import DepsTestSupport
       app
     } withDependencies: {
       $0.uuid = .incrementing
-      $0.date = .constant(Date(timeIntervalSince1970: 1234567890))
+      $0.date = .constant(Date(timeIntervalSince1970: 1_234_567_890))
       $0.userDefaults = parentDefaults
     }
     await store.send(.tutorialButtonTapped) { $0.tutorial = Todos.State() }

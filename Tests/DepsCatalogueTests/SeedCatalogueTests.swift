@@ -105,7 +105,9 @@ import Testing
   @Test func userDefaultsGetAndSetUseTheStoreInScope() async throws {
     let get = try EndpointRegistry.shared.descriptor("userDefaults.get")
     let set = try EndpointRegistry.shared.descriptor("userDefaults.set")
-    try await withDependencies { $0.userDefaults = .inMemory() } operation: {
+    try await withDependencies {
+      $0.userDefaults = .inMemory()
+    } operation: {
       _ = try await set.invoke?(["key": "k", "value": [1, 2]])
       #expect(try await get.invoke?("k") == [1, 2])
       _ = try await set.invoke?(["key": "k", "value": nil])

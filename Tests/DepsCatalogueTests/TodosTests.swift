@@ -16,14 +16,14 @@ import Testing
 @testable import DepsCatalogue
 
 @Suite struct TodosTests {
-  let now = Date(timeIntervalSince1970: 1234567890)
+  let now = Date(timeIntervalSince1970: 1_234_567_890)
 
   @Test func addEditDeleteAndPersist() async throws {
     let store = TestStore(initialState: Todos.State()) {
       Todos()
     } withDependencies: {
       $0.uuid = .incrementing
-      $0.date = .constant(Date(timeIntervalSince1970: 1234567890))
+      $0.date = .constant(Date(timeIntervalSince1970: 1_234_567_890))
     }
     await store.send(.addButtonTapped) {
       $0.todos = [Todos.Todo(id: UUID(0), createdAt: now)]

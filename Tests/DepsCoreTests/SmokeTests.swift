@@ -26,19 +26,26 @@ extension DependencyValues {
 }
 struct LiveOnly: DependencyKey, Sendable { static let liveValue = LiveOnly() }
 extension DependencyValues {
-  var liveOnly: LiveOnly { get { self[LiveOnly.self] } set { self[LiveOnly.self] = newValue } }
+  var liveOnly: LiveOnly {
+    get { self[LiveOnly.self] }
+    set { self[LiveOnly.self] = newValue }
+  }
 }
 
 @Suite struct SmokeTests {
   @Test func basics() {
     @Dependency(\.greeter) var greeter
     #expect(greeter.greet("a") == "test a")
-    withDependencies { $0.greeter.greet = { "over \($0)" } } operation: {
+    withDependencies {
+      $0.greeter.greet = { "over \($0)" }
+    } operation: {
       #expect(greeter.greet("a") == "over a")
       @Dependency(\.greeter) var inner
       #expect(inner.greet("b") == "over b")
     }
-    withDependencies { $0.context = .live } operation: {
+    withDependencies {
+      $0.context = .live
+    } operation: {
       @Dependency(\.greeter) var live
       #expect(live.greet("c") == "live c")
     }
@@ -47,7 +54,9 @@ extension DependencyValues {
   @Test func missingTestValueIsReported() {
     let recorder = RecordingIssueReporter()
     withIssueReporters([recorder]) {
-      withDependencies { $0.useFreshCache() } operation: {
+      withDependencies {
+        $0.useFreshCache()
+      } operation: {
         @Dependency(\.liveOnly) var value
         _ = value
       }

@@ -28,75 +28,75 @@ import Testing
       macros: ["DependencyClient"],
       expandsTo: #"""
 
-      struct AudioPlayer: Sendable {
-        @DependencyEndpoint
-        var play: @Sendable (URL) async throws -> Void
-        @DependencyEndpoint
-        var volume: @Sendable () -> Float = { 1 }
-        @DependencyEndpoint
-        var stop: () -> Void
-        @DependencyEndpoint
-        var current: () -> URL?
-        var name = "player"
-        var retries = 3
-        var rate = 1.0
-        var looping = false
-        var label: String?
-        let id: UUID
-        let kind = "audio"
-        static var shared = AudioPlayer()
-        var summary: String { name }
-        @Dependency(\.date) var date
-        @DependencyEndpointIgnored var hook: () -> Void = {}
+        struct AudioPlayer: Sendable {
+          @DependencyEndpoint
+          var play: @Sendable (URL) async throws -> Void
+          @DependencyEndpoint
+          var volume: @Sendable () -> Float = { 1 }
+          @DependencyEndpoint
+          var stop: () -> Void
+          @DependencyEndpoint
+          var current: () -> URL?
+          var name = "player"
+          var retries = 3
+          var rate = 1.0
+          var looping = false
+          var label: String?
+          let id: UUID
+          let kind = "audio"
+          static var shared = AudioPlayer()
+          var summary: String { name }
+          @Dependency(\.date) var date
+          @DependencyEndpointIgnored var hook: () -> Void = {}
 
-        init(
-          play: @Sendable @escaping (URL) async throws -> Void,
-          volume: @Sendable @escaping () -> Float,
-          stop: @escaping () -> Void,
-          current: @escaping () -> URL?,
-          name: Swift.String = "player",
-          retries: Swift.Int = 3,
-          rate: Swift.Double = 1.0,
-          looping: Swift.Bool = false,
-          label: String? = nil,
-          id: UUID
-        ) {
-          #if DEBUG
-          func __dependencyClientIsolationProbe() {
+          init(
+            play: @Sendable @escaping (URL) async throws -> Void,
+            volume: @Sendable @escaping () -> Float,
+            stop: @escaping () -> Void,
+            current: @escaping () -> URL?,
+            name: Swift.String = "player",
+            retries: Swift.Int = 3,
+            rate: Swift.Double = 1.0,
+            looping: Swift.Bool = false,
+            label: String? = nil,
+            id: UUID
+          ) {
+            #if DEBUG
+            func __dependencyClientIsolationProbe() {
+            }
+            #sourceLocation(file: "Test.swift", line: 1)
+            #IsolationCheck(client: __dependencyClientIsolationProbe)
+            #sourceLocation()
+            #endif
+            self.play = play
+            self.volume = volume
+            self.stop = stop
+            self.current = current
+            self.name = name
+            self.retries = retries
+            self.rate = rate
+            self.looping = looping
+            self.label = label
+            self.id = id
           }
-          #sourceLocation(file: "Test.swift", line: 1)
-          #IsolationCheck(client: __dependencyClientIsolationProbe)
-          #sourceLocation()
-          #endif
-          self.play = play
-          self.volume = volume
-          self.stop = stop
-          self.current = current
-          self.name = name
-          self.retries = retries
-          self.rate = rate
-          self.looping = looping
-          self.label = label
-          self.id = id
-        }
 
-        init(
-          name: Swift.String = "player",
-          retries: Swift.Int = 3,
-          rate: Swift.Double = 1.0,
-          looping: Swift.Bool = false,
-          label: String? = nil,
-          id: UUID
-        ) {
-          self.name = name
-          self.retries = retries
-          self.rate = rate
-          self.looping = looping
-          self.label = label
-          self.id = id
+          init(
+            name: Swift.String = "player",
+            retries: Swift.Int = 3,
+            rate: Swift.Double = 1.0,
+            looping: Swift.Bool = false,
+            label: String? = nil,
+            id: UUID
+          ) {
+            self.name = name
+            self.retries = retries
+            self.rate = rate
+            self.looping = looping
+            self.label = label
+            self.id = id
+          }
         }
-      }
-      """#)
+        """#)
   }
 
   @Test func accessOfTheInitializers() {
@@ -120,77 +120,77 @@ import Testing
       macros: ["DependencyClient"],
       expandsTo: #"""
 
-      public struct Public {
-        @DependencyEndpoint
-        public var run: () -> Void
+        public struct Public {
+          @DependencyEndpoint
+          public var run: () -> Void
 
-        public init(
-          run: @escaping () -> Void
-        ) {
-          #if DEBUG
-          func __dependencyClientIsolationProbe() {
+          public init(
+            run: @escaping () -> Void
+          ) {
+            #if DEBUG
+            func __dependencyClientIsolationProbe() {
+            }
+            #sourceLocation(file: "Test.swift", line: 1)
+            #IsolationCheck(client: __dependencyClientIsolationProbe)
+            #sourceLocation()
+            #endif
+            self.run = run
           }
-          #sourceLocation(file: "Test.swift", line: 1)
-          #IsolationCheck(client: __dependencyClientIsolationProbe)
-          #sourceLocation()
-          #endif
-          self.run = run
-        }
 
-        public init() {
-        }
-      }
-      public struct MostlyPublic {
-        @DependencyEndpoint
-        public var run: () -> Void
-        @DependencyEndpoint
-        package var step: () -> Void
-
-        package init(
-          run: @escaping () -> Void,
-          step: @escaping () -> Void
-        ) {
-          #if DEBUG
-          func __dependencyClientIsolationProbe() {
+          public init() {
           }
-          #sourceLocation(file: "Test.swift", line: 5)
-          #IsolationCheck(client: __dependencyClientIsolationProbe)
-          #sourceLocation()
-          #endif
-          self.run = run
-          self.step = step
         }
+        public struct MostlyPublic {
+          @DependencyEndpoint
+          public var run: () -> Void
+          @DependencyEndpoint
+          package var step: () -> Void
 
-        package init() {
-        }
-      }
-      struct WithPrivate {
-        private var secret: Int
-        @DependencyEndpoint
-        var run: () -> Void
-
-        private init(
-          secret: Int,
-          run: @escaping () -> Void
-        ) {
-          #if DEBUG
-          func __dependencyClientIsolationProbe() {
+          package init(
+            run: @escaping () -> Void,
+            step: @escaping () -> Void
+          ) {
+            #if DEBUG
+            func __dependencyClientIsolationProbe() {
+            }
+            #sourceLocation(file: "Test.swift", line: 5)
+            #IsolationCheck(client: __dependencyClientIsolationProbe)
+            #sourceLocation()
+            #endif
+            self.run = run
+            self.step = step
           }
-          #sourceLocation(file: "Test.swift", line: 10)
-          #IsolationCheck(client: __dependencyClientIsolationProbe)
-          #sourceLocation()
-          #endif
-          self.secret = secret
-          self.run = run
-        }
 
-        private init(
-          secret: Int
-        ) {
-          self.secret = secret
+          package init() {
+          }
         }
-      }
-      """#)
+        struct WithPrivate {
+          private var secret: Int
+          @DependencyEndpoint
+          var run: () -> Void
+
+          private init(
+            secret: Int,
+            run: @escaping () -> Void
+          ) {
+            #if DEBUG
+            func __dependencyClientIsolationProbe() {
+            }
+            #sourceLocation(file: "Test.swift", line: 10)
+            #IsolationCheck(client: __dependencyClientIsolationProbe)
+            #sourceLocation()
+            #endif
+            self.secret = secret
+            self.run = run
+          }
+
+          private init(
+            secret: Int
+          ) {
+            self.secret = secret
+          }
+        }
+        """#)
   }
 
   @Test func labelledEndpointsGetMethods() {
@@ -204,62 +204,62 @@ import Testing
       macros: ["DependencyClient", "DependencyEndpoint"],
       expandsTo: #"""
 
-      struct Search {
-        @available(iOS, deprecated: 9999, message: "This property has a method equivalent that is \#
-      preferred for autocomplete via this deprecation. It is perfectly fine to use for overriding \#
-      and accessing via '@Dependency'.") @available(macOS, deprecated: 9999, message: "This \#
-      property has a method equivalent that is preferred for autocomplete via this deprecation. \#
-      It is perfectly fine to use for overriding and accessing via '@Dependency'.") \#
-      @available(tvOS, deprecated: 9999, message: "This property has a method equivalent that is \#
-      preferred for autocomplete via this deprecation. It is perfectly fine to use for overriding \#
-      and accessing via '@Dependency'.") @available(watchOS, deprecated: 9999, message: "This \#
-      property has a method equivalent that is preferred for autocomplete via this deprecation. \#
-      It is perfectly fine to use for overriding and accessing via '@Dependency'.")
-        var search: @Sendable (_ query: String, _ page: Int) async throws -> [String] {
-          get {
-            _search
+        struct Search {
+          @available(iOS, deprecated: 9999, message: "This property has a method equivalent that is \#
+        preferred for autocomplete via this deprecation. It is perfectly fine to use for overriding \#
+        and accessing via '@Dependency'.") @available(macOS, deprecated: 9999, message: "This \#
+        property has a method equivalent that is preferred for autocomplete via this deprecation. \#
+        It is perfectly fine to use for overriding and accessing via '@Dependency'.") \#
+        @available(tvOS, deprecated: 9999, message: "This property has a method equivalent that is \#
+        preferred for autocomplete via this deprecation. It is perfectly fine to use for overriding \#
+        and accessing via '@Dependency'.") @available(watchOS, deprecated: 9999, message: "This \#
+        property has a method equivalent that is preferred for autocomplete via this deprecation. \#
+        It is perfectly fine to use for overriding and accessing via '@Dependency'.")
+          var search: @Sendable (_ query: String, _ page: Int) async throws -> [String] {
+            get {
+              _search
+            }
+            set {
+              _search = newValue
+            }
           }
-          set {
-            _search = newValue
+
+          @Sendable func search(query p0: String, page p1: Int) async throws -> [String] {
+            try await self.search(p0, p1)
+          }
+
+          @available(iOS, deprecated: 9999, message: "This property has a method equivalent that is \#
+        preferred for autocomplete via this deprecation. It is perfectly fine to use for overriding \#
+        and accessing via '@Dependency'.") @available(macOS, deprecated: 9999, message: "This \#
+        property has a method equivalent that is preferred for autocomplete via this deprecation. \#
+        It is perfectly fine to use for overriding and accessing via '@Dependency'.") \#
+        @available(tvOS, deprecated: 9999, message: "This property has a method equivalent that is \#
+        preferred for autocomplete via this deprecation. It is perfectly fine to use for overriding \#
+        and accessing via '@Dependency'.") @available(watchOS, deprecated: 9999, message: "This \#
+        property has a method equivalent that is preferred for autocomplete via this deprecation. \#
+        It is perfectly fine to use for overriding and accessing via '@Dependency'.") private var \#
+        _search: @Sendable (_ query: String, _ page: Int) async throws -> [String] = { _, _ in
+            IssueReporting.reportIssue("Unimplemented: '\(Self.self).search'")
+            throw DependenciesMacros.Unimplemented("search")
+          }
+
+          init(
+            search: @Sendable @escaping (_ query: String, _ page: Int) async throws -> [String]
+          ) {
+            #if DEBUG
+            func __dependencyClientIsolationProbe() {
+            }
+            #sourceLocation(file: "Test.swift", line: 1)
+            #IsolationCheck(client: __dependencyClientIsolationProbe)
+            #sourceLocation()
+            #endif
+            self.search = search
+          }
+
+          init() {
           }
         }
-
-        @Sendable func search(query p0: String, page p1: Int) async throws -> [String] {
-          try await self.search(p0, p1)
-        }
-
-        @available(iOS, deprecated: 9999, message: "This property has a method equivalent that is \#
-      preferred for autocomplete via this deprecation. It is perfectly fine to use for overriding \#
-      and accessing via '@Dependency'.") @available(macOS, deprecated: 9999, message: "This \#
-      property has a method equivalent that is preferred for autocomplete via this deprecation. \#
-      It is perfectly fine to use for overriding and accessing via '@Dependency'.") \#
-      @available(tvOS, deprecated: 9999, message: "This property has a method equivalent that is \#
-      preferred for autocomplete via this deprecation. It is perfectly fine to use for overriding \#
-      and accessing via '@Dependency'.") @available(watchOS, deprecated: 9999, message: "This \#
-      property has a method equivalent that is preferred for autocomplete via this deprecation. \#
-      It is perfectly fine to use for overriding and accessing via '@Dependency'.") private var \#
-      _search: @Sendable (_ query: String, _ page: Int) async throws -> [String] = { _, _ in
-          IssueReporting.reportIssue("Unimplemented: '\(Self.self).search'")
-          throw DependenciesMacros.Unimplemented("search")
-        }
-
-        init(
-          search: @Sendable @escaping (_ query: String, _ page: Int) async throws -> [String]
-        ) {
-          #if DEBUG
-          func __dependencyClientIsolationProbe() {
-          }
-          #sourceLocation(file: "Test.swift", line: 1)
-          #IsolationCheck(client: __dependencyClientIsolationProbe)
-          #sourceLocation()
-          #endif
-          self.search = search
-        }
-
-        init() {
-        }
-      }
-      """#)
+        """#)
   }
 
   @Test func missingDefault() {
@@ -273,26 +273,26 @@ import Testing
       macros: ["DependencyClient"],
       expandsTo: #"""
 
-      struct Counter {
-        var next: (Int, Int) -> Int
+        struct Counter {
+          var next: (Int, Int) -> Int
 
-        init(
-          next: @escaping (Int, Int) -> Int
-        ) {
-          #if DEBUG
-          func __dependencyClientIsolationProbe() {
+          init(
+            next: @escaping (Int, Int) -> Int
+          ) {
+            #if DEBUG
+            func __dependencyClientIsolationProbe() {
+            }
+            #sourceLocation(file: "Test.swift", line: 1)
+            #IsolationCheck(client: __dependencyClientIsolationProbe)
+            #sourceLocation()
+            #endif
+            self.next = next
           }
-          #sourceLocation(file: "Test.swift", line: 1)
-          #IsolationCheck(client: __dependencyClientIsolationProbe)
-          #sourceLocation()
-          #endif
-          self.next = next
-        }
 
-        init() {
+          init() {
+          }
         }
-      }
-      """#,
+        """#,
       diagnostics: [
         ExpectedDiagnostic(
           message: """
@@ -310,11 +310,11 @@ import Testing
           line: 3, column: 7, fixIts: ["Insert '= { _, _ in <#Int#> }'"])
       ],
       fixed: #"""
-      @DependencyClient
-      struct Counter {
-        var next: (Int, Int) -> Int = { _, _ in <#Int#> }
-      }
-      """#)
+        @DependencyClient
+        struct Counter {
+          var next: (Int, Int) -> Int = { _, _ in <#Int#> }
+        }
+        """#)
   }
 
   @Test func defaultsThatAreNotClosures() {
@@ -329,29 +329,29 @@ import Testing
       macros: ["DependencyClient"],
       expandsTo: #"""
 
-      struct Numbers {
-        var random: () -> Int = unimplemented("random")
-        var next: () -> Int = Numbers.fallback
+        struct Numbers {
+          var random: () -> Int = unimplemented("random")
+          var next: () -> Int = Numbers.fallback
 
-        init(
-          random: @escaping () -> Int,
-          next: @escaping () -> Int
-        ) {
-          #if DEBUG
-          func __dependencyClientIsolationProbe() {
+          init(
+            random: @escaping () -> Int,
+            next: @escaping () -> Int
+          ) {
+            #if DEBUG
+            func __dependencyClientIsolationProbe() {
+            }
+            #sourceLocation(file: "Test.swift", line: 1)
+            #IsolationCheck(client: __dependencyClientIsolationProbe)
+            #sourceLocation()
+            #endif
+            self.random = random
+            self.next = next
           }
-          #sourceLocation(file: "Test.swift", line: 1)
-          #IsolationCheck(client: __dependencyClientIsolationProbe)
-          #sourceLocation()
-          #endif
-          self.random = random
-          self.next = next
-        }
 
-        init() {
+          init() {
+          }
         }
-      }
-      """#,
+        """#,
       diagnostics: [
         ExpectedDiagnostic(
           message: "'@DependencyClient' default must be closure literal", line: 3, column: 27),
@@ -376,26 +376,26 @@ import Testing
       macros: ["DependencyClient"],
       expandsTo: #"""
 
-      struct Clock {
-        var now: () -> Date = { fatalError("not yet") }
+        struct Clock {
+          var now: () -> Date = { fatalError("not yet") }
 
-        init(
-          now: @escaping () -> Date
-        ) {
-          #if DEBUG
-          func __dependencyClientIsolationProbe() {
+          init(
+            now: @escaping () -> Date
+          ) {
+            #if DEBUG
+            func __dependencyClientIsolationProbe() {
+            }
+            #sourceLocation(file: "Test.swift", line: 1)
+            #IsolationCheck(client: __dependencyClientIsolationProbe)
+            #sourceLocation()
+            #endif
+            self.now = now
           }
-          #sourceLocation(file: "Test.swift", line: 1)
-          #IsolationCheck(client: __dependencyClientIsolationProbe)
-          #sourceLocation()
-          #endif
-          self.now = now
-        }
 
-        init() {
+          init() {
+          }
         }
-      }
-      """#,
+        """#,
       diagnostics: [
         ExpectedDiagnostic(
           message: """
@@ -410,11 +410,11 @@ import Testing
           fixIts: ["Wrap in a synchronously executed closure to silence this warning"])
       ],
       fixed: #"""
-      @DependencyClient
-      struct Clock {
-        var now: () -> Date = { { fatalError("not yet") }() }
-      }
-      """#)
+        @DependencyClient
+        struct Clock {
+          var now: () -> Date = { { fatalError("not yet") }() }
+        }
+        """#)
   }
 
   @Test func missingTypeAnnotation() {
@@ -429,12 +429,12 @@ import Testing
       macros: ["DependencyClient"],
       expandsTo: #"""
 
-      struct Store {
-        @DependencyEndpoint
-        var load: () -> Void
-        var cache = Cache()
-      }
-      """#,
+        struct Store {
+          @DependencyEndpoint
+          var load: () -> Void
+          var cache = Cache()
+        }
+        """#,
       diagnostics: [
         ExpectedDiagnostic(
           message:
@@ -443,12 +443,12 @@ import Testing
           line: 4, column: 7, fixIts: ["Insert ': <#Type#>'"])
       ],
       fixed: #"""
-      @DependencyClient
-      struct Store {
-        var load: () -> Void
-        var cache: <#Type#> = Cache()
-      }
-      """#)
+        @DependencyClient
+        struct Store {
+          var load: () -> Void
+          var cache: <#Type#> = Cache()
+        }
+        """#)
   }
 
   @Test func onlyOnStructs() {
@@ -460,8 +460,8 @@ import Testing
       macros: ["DependencyClient"],
       expandsTo: #"""
 
-      enum Client {}
-      """#,
+        enum Client {}
+        """#,
       diagnostics: [
         ExpectedDiagnostic(
           message: "'@DependencyClient' can only be applied to struct types", line: 1, column: 1)

@@ -23,73 +23,73 @@ import Testing
       """#,
       macros: ["DependencyEndpoint"],
       expandsTo: #"""
-      struct Client {
-        var reset: () -> Void {
-          get {
-            _reset
+        struct Client {
+          var reset: () -> Void {
+            get {
+              _reset
+            }
+            set {
+              _reset = newValue
+            }
           }
-          set {
-            _reset = newValue
-          }
-        }
 
-        private var _reset: () -> Void = {
-          IssueReporting.reportIssue("Unimplemented: '\(Self.self).reset'")
-        }
-        var load: () async throws -> Data {
-          get {
-            _load
+          private var _reset: () -> Void = {
+            IssueReporting.reportIssue("Unimplemented: '\(Self.self).reset'")
           }
-          set {
-            _load = newValue
+          var load: () async throws -> Data {
+            get {
+              _load
+            }
+            set {
+              _load = newValue
+            }
           }
-        }
 
-        private var _load: () async throws -> Data = {
-          IssueReporting.reportIssue("Unimplemented: '\(Self.self).load'")
-          throw DependenciesMacros.Unimplemented("load")
-        }
-        var cached: () -> Data? {
-          get {
-            _cached
+          private var _load: () async throws -> Data = {
+            IssueReporting.reportIssue("Unimplemented: '\(Self.self).load'")
+            throw DependenciesMacros.Unimplemented("load")
           }
-          set {
-            _cached = newValue
+          var cached: () -> Data? {
+            get {
+              _cached
+            }
+            set {
+              _cached = newValue
+            }
           }
-        }
 
-        private var _cached: () -> Data? = {
-          IssueReporting.reportIssue("Unimplemented: '\(Self.self).cached'")
-          return nil
-        }
-        var count: () -> Int {
-          get {
-            _count
+          private var _cached: () -> Data? = {
+            IssueReporting.reportIssue("Unimplemented: '\(Self.self).cached'")
+            return nil
           }
-          set {
-            _count = newValue
+          var count: () -> Int {
+            get {
+              _count
+            }
+            set {
+              _count = newValue
+            }
           }
-        }
 
-        private var _count: () -> Int = {
-          IssueReporting.reportIssue("Unimplemented: '\(Self.self).count'")
-          return 0
-        }
-        var check: (Int) -> Bool {
-          get {
-            _check
+          private var _count: () -> Int = {
+            IssueReporting.reportIssue("Unimplemented: '\(Self.self).count'")
+            return 0
           }
-          set {
-            _check = newValue
+          var check: (Int) -> Bool {
+            get {
+              _check
+            }
+            set {
+              _check = newValue
+            }
           }
-        }
 
-        private var _check: (Int) -> Bool = { value in
-          IssueReporting.reportIssue("Unimplemented: '\(Self.self).check'")
-          return value > 0
+          private var _check: (Int) -> Bool = { value in
+            IssueReporting.reportIssue("Unimplemented: '\(Self.self).check'")
+            return value > 0
+          }
         }
-      }
-      """#)
+        """#)
   }
 
   @Test func labelledClosureGetsAMethod() {
@@ -104,45 +104,45 @@ import Testing
       """#,
       macros: ["DependencyEndpoint"],
       expandsTo: #"""
-      public struct Client {
-        public var fetch: @Sendable (_ id: Int, _ force: Bool) async throws -> String {
-          get {
-            _fetch
+        public struct Client {
+          public var fetch: @Sendable (_ id: Int, _ force: Bool) async throws -> String {
+            get {
+              _fetch
+            }
+            set {
+              _fetch = newValue
+            }
           }
-          set {
-            _fetch = newValue
+
+          @Sendable public func fetch(id p0: Int, force p1: Bool) async throws -> String {
+            try await self.fetch(p0, p1)
+          }
+
+          private var _fetch: @Sendable (_ id: Int, _ force: Bool) async throws -> String = { _, _ \#
+        in
+            IssueReporting.reportIssue("Unimplemented: '\(Self.self).fetch'")
+            throw DependenciesMacros.Unimplemented("fetch")
+          }
+          var update: @MainActor @Sendable (_ value: inout Int, _ by: @autoclosure () -> Int) -> \#
+        Void {
+            get {
+              _update
+            }
+            set {
+              _update = newValue
+            }
+          }
+
+          @MainActor func update(value p0: inout Int, by p1: @autoclosure () -> Int) -> Void {
+            self.update(&p0, p1())
+          }
+
+          private var _update: @MainActor @Sendable (_ value: inout Int, _ by: @autoclosure () -> \#
+        Int) -> Void = { _, _ in
+            IssueReporting.reportIssue("Unimplemented: '\(Self.self).update'")
           }
         }
-
-        @Sendable public func fetch(id p0: Int, force p1: Bool) async throws -> String {
-          try await self.fetch(p0, p1)
-        }
-
-        private var _fetch: @Sendable (_ id: Int, _ force: Bool) async throws -> String = { _, _ \#
-      in
-          IssueReporting.reportIssue("Unimplemented: '\(Self.self).fetch'")
-          throw DependenciesMacros.Unimplemented("fetch")
-        }
-        var update: @MainActor @Sendable (_ value: inout Int, _ by: @autoclosure () -> Int) -> \#
-      Void {
-          get {
-            _update
-          }
-          set {
-            _update = newValue
-          }
-        }
-
-        @MainActor func update(value p0: inout Int, by p1: @autoclosure () -> Int) -> Void {
-          self.update(&p0, p1())
-        }
-
-        private var _update: @MainActor @Sendable (_ value: inout Int, _ by: @autoclosure () -> \#
-      Int) -> Void = { _, _ in
-          IssueReporting.reportIssue("Unimplemented: '\(Self.self).update'")
-        }
-      }
-      """#)
+        """#)
   }
 
   @Test func methodName() {
@@ -157,42 +157,42 @@ import Testing
       """#,
       macros: ["DependencyEndpoint"],
       expandsTo: #"""
-      struct Client {
-        var sendMessage: (String) -> Void {
-          get {
-            _sendMessage
+        struct Client {
+          var sendMessage: (String) -> Void {
+            get {
+              _sendMessage
+            }
+            set {
+              _sendMessage = newValue
+            }
           }
-          set {
-            _sendMessage = newValue
+
+          func send(_ p0: String) -> Void {
+            self.sendMessage(p0)
+          }
+
+          private var _sendMessage: (String) -> Void = { _ in
+            IssueReporting.reportIssue("Unimplemented: '\(Self.self).sendMessage'")
+          }
+          var `defaults`: (_ key: String) throws -> Int {
+            get {
+              _defaults
+            }
+            set {
+              _defaults = newValue
+            }
+          }
+
+          func `default`(key p0: String) throws -> Int {
+            try self.`defaults`(p0)
+          }
+
+          private var _defaults: (_ key: String) throws -> Int = { _ in
+            IssueReporting.reportIssue("Unimplemented: '\(Self.self).defaults'")
+            throw DependenciesMacros.Unimplemented("defaults")
           }
         }
-
-        func send(_ p0: String) -> Void {
-          self.sendMessage(p0)
-        }
-
-        private var _sendMessage: (String) -> Void = { _ in
-          IssueReporting.reportIssue("Unimplemented: '\(Self.self).sendMessage'")
-        }
-        var `defaults`: (_ key: String) throws -> Int {
-          get {
-            _defaults
-          }
-          set {
-            _defaults = newValue
-          }
-        }
-
-        func `default`(key p0: String) throws -> Int {
-          try self.`defaults`(p0)
-        }
-
-        private var _defaults: (_ key: String) throws -> Int = { _ in
-          IssueReporting.reportIssue("Unimplemented: '\(Self.self).defaults'")
-          throw DependenciesMacros.Unimplemented("defaults")
-        }
-      }
-      """#)
+        """#)
   }
 
   @Test func badMethodNames() {
@@ -205,17 +205,17 @@ import Testing
       """#,
       macros: ["DependencyEndpoint"],
       expandsTo: #"""
-      struct Client {
-        var a: (Int) -> Void {
-          get {
-            _a
-          }
-          set {
-            _a = newValue
+        struct Client {
+          var a: (Int) -> Void {
+            get {
+              _a
+            }
+            set {
+              _a = newValue
+            }
           }
         }
-      }
-      """#,
+        """#,
       diagnostics: [
         ExpectedDiagnostic(message: "'method' must be a valid identifier", line: 2, column: 31)
       ])
@@ -228,17 +228,17 @@ import Testing
       """#,
       macros: ["DependencyEndpoint"],
       expandsTo: #"""
-      struct Client {
-        var a: (Int) -> Void {
-          get {
-            _a
-          }
-          set {
-            _a = newValue
+        struct Client {
+          var a: (Int) -> Void {
+            get {
+              _a
+            }
+            set {
+              _a = newValue
+            }
           }
         }
-      }
-      """#,
+        """#,
       diagnostics: [
         ExpectedDiagnostic(
           message: "'method' must be a static string literal", line: 2, column: 31)
@@ -255,17 +255,17 @@ import Testing
       """#,
       macros: ["DependencyEndpoint"],
       expandsTo: #"""
-      struct Client {
-        var isEnabled: () -> Bool {
-          get {
-            _isEnabled
-          }
-          set {
-            _isEnabled = newValue
+        struct Client {
+          var isEnabled: () -> Bool {
+            get {
+              _isEnabled
+            }
+            set {
+              _isEnabled = newValue
+            }
           }
         }
-      }
-      """#,
+        """#,
       diagnostics: [
         ExpectedDiagnostic(
           message: """
@@ -294,10 +294,10 @@ import Testing
       """#,
       macros: ["DependencyEndpoint"],
       expandsTo: #"""
-      struct Client {
-        var name: String
-      }
-      """#,
+        struct Client {
+          var name: String
+        }
+        """#,
       diagnostics: [
         ExpectedDiagnostic(
           message: "'@DependencyEndpoint' must be attached to closure property", line: 2,
@@ -314,9 +314,9 @@ import Testing
       """#,
       macros: ["DependencyEndpointIgnored"],
       expandsTo: #"""
-      struct Client {
-        var hook: () -> Void = {}
-      }
-      """#)
+        struct Client {
+          var hook: () -> Void = {}
+        }
+        """#)
   }
 }

@@ -24,72 +24,72 @@ import Testing
       macros: ["ObservableState", "ObservationStateTracked", "ObservationStateIgnored"],
       expandsTo: #"""
 
-      struct State: Equatable {
-        var count {
-          @storageRestrictions(initializes: _count)
-          init(initialValue) {
-            _count = initialValue
-          }
-          get {
-            _$observationRegistrar.access(self, keyPath: \.count)
-            return _count
-          }
-          set {
-            _$observationRegistrar.mutate(self, keyPath: \.count, &_count, newValue, \#
-      ComposableArchitecture._$isIdentityEqual, shouldNotifyObservers)
-          }
-          _modify {
-            let oldValue = _$observationRegistrar.willModify(self, keyPath: \.count, &_count)
-            defer {
-              _$observationRegistrar.didModify(self, keyPath: \.count, &_count, oldValue, \#
-      ComposableArchitecture._$isIdentityEqual)
+        struct State: Equatable {
+          var count {
+            @storageRestrictions(initializes: _count)
+            init(initialValue) {
+              _count = initialValue
             }
-            yield &_count
+            get {
+              _$observationRegistrar.access(self, keyPath: \.count)
+              return _count
+            }
+            set {
+              _$observationRegistrar.mutate(self, keyPath: \.count, &_count, newValue, \#
+        ComposableArchitecture._$isIdentityEqual, shouldNotifyObservers)
+            }
+            _modify {
+              let oldValue = _$observationRegistrar.willModify(self, keyPath: \.count, &_count)
+              defer {
+                _$observationRegistrar.didModify(self, keyPath: \.count, &_count, oldValue, \#
+        ComposableArchitecture._$isIdentityEqual)
+              }
+              yield &_count
+            }
+          }
+          let id: Int
+          var doubled: Int { count * 2 }
+          static var shared = 1
+          var scratch = ""
+          @Shared
+          var settings: Settings
+          @Presents
+          var destination: Destination.State?
+
+          var _$observationRegistrar = ComposableArchitecture.ObservationStateRegistrar()
+
+          public var _$id: ComposableArchitecture.ObservableStateID {
+            _$observationRegistrar.id
+          }
+
+          public mutating func _$willModify() {
+            _$observationRegistrar._$willModify()
+          }
+
+          private nonisolated func shouldNotifyObservers<__macro_local_6MemberfMu_>(_ lhs: \#
+        __macro_local_6MemberfMu_, _ rhs: __macro_local_6MemberfMu_) -> Bool {
+            true
+          }
+
+          private nonisolated func shouldNotifyObservers<__macro_local_6MemberfMu0_: Equatable>(_ \#
+        lhs: __macro_local_6MemberfMu0_, _ rhs: __macro_local_6MemberfMu0_) -> Bool {
+            lhs != rhs
+          }
+
+          private nonisolated func shouldNotifyObservers<__macro_local_6MemberfMu1_: AnyObject>(_ \#
+        lhs: __macro_local_6MemberfMu1_, _ rhs: __macro_local_6MemberfMu1_) -> Bool {
+            lhs !== rhs
+          }
+
+          private nonisolated func shouldNotifyObservers<__macro_local_6MemberfMu2_: Equatable & \#
+        AnyObject>(_ lhs: __macro_local_6MemberfMu2_, _ rhs: __macro_local_6MemberfMu2_) -> Bool {
+            lhs != rhs
           }
         }
-        let id: Int
-        var doubled: Int { count * 2 }
-        static var shared = 1
-        var scratch = ""
-        @Shared
-        var settings: Settings
-        @Presents
-        var destination: Destination.State?
 
-        var _$observationRegistrar = ComposableArchitecture.ObservationStateRegistrar()
-
-        public var _$id: ComposableArchitecture.ObservableStateID {
-          _$observationRegistrar.id
+        extension State: ComposableArchitecture.ObservableState, Observation.Observable {
         }
-
-        public mutating func _$willModify() {
-          _$observationRegistrar._$willModify()
-        }
-
-        private nonisolated func shouldNotifyObservers<__macro_local_6MemberfMu_>(_ lhs: \#
-      __macro_local_6MemberfMu_, _ rhs: __macro_local_6MemberfMu_) -> Bool {
-          true
-        }
-
-        private nonisolated func shouldNotifyObservers<__macro_local_6MemberfMu0_: Equatable>(_ \#
-      lhs: __macro_local_6MemberfMu0_, _ rhs: __macro_local_6MemberfMu0_) -> Bool {
-          lhs != rhs
-        }
-
-        private nonisolated func shouldNotifyObservers<__macro_local_6MemberfMu1_: AnyObject>(_ \#
-      lhs: __macro_local_6MemberfMu1_, _ rhs: __macro_local_6MemberfMu1_) -> Bool {
-          lhs !== rhs
-        }
-
-        private nonisolated func shouldNotifyObservers<__macro_local_6MemberfMu2_: Equatable & \#
-      AnyObject>(_ lhs: __macro_local_6MemberfMu2_, _ rhs: __macro_local_6MemberfMu2_) -> Bool {
-          lhs != rhs
-        }
-      }
-
-      extension State: ComposableArchitecture.ObservableState, Observation.Observable {
-      }
-      """#)
+        """#)
   }
 
   @Test func attributesAndConformances() {
@@ -104,49 +104,49 @@ import Testing
       """#,
       macros: ["ObservableState"],
       expandsTo: #"""
-      @available(macOS 14, *)
-      public struct State {
-        @ObservationStateTracked
-        var name = ""
-        @FetchAll
-        @ObservationStateIgnored var rows: [Row]
+        @available(macOS 14, *)
+        public struct State {
+          @ObservationStateTracked
+          var name = ""
+          @FetchAll
+          @ObservationStateIgnored var rows: [Row]
 
-        @ObservationStateIgnored var _$observationRegistrar = \#
-      ComposableArchitecture.ObservationStateRegistrar()
+          @ObservationStateIgnored var _$observationRegistrar = \#
+        ComposableArchitecture.ObservationStateRegistrar()
 
-        public var _$id: ComposableArchitecture.ObservableStateID {
-          _$observationRegistrar.id
+          public var _$id: ComposableArchitecture.ObservableStateID {
+            _$observationRegistrar.id
+          }
+
+          public mutating func _$willModify() {
+            _$observationRegistrar._$willModify()
+          }
+
+          private nonisolated func shouldNotifyObservers<__macro_local_6MemberfMu_>(_ lhs: \#
+        __macro_local_6MemberfMu_, _ rhs: __macro_local_6MemberfMu_) -> Bool {
+            true
+          }
+
+          private nonisolated func shouldNotifyObservers<__macro_local_6MemberfMu0_: Equatable>(_ \#
+        lhs: __macro_local_6MemberfMu0_, _ rhs: __macro_local_6MemberfMu0_) -> Bool {
+            lhs != rhs
+          }
+
+          private nonisolated func shouldNotifyObservers<__macro_local_6MemberfMu1_: AnyObject>(_ \#
+        lhs: __macro_local_6MemberfMu1_, _ rhs: __macro_local_6MemberfMu1_) -> Bool {
+            lhs !== rhs
+          }
+
+          private nonisolated func shouldNotifyObservers<__macro_local_6MemberfMu2_: Equatable & \#
+        AnyObject>(_ lhs: __macro_local_6MemberfMu2_, _ rhs: __macro_local_6MemberfMu2_) -> Bool {
+            lhs != rhs
+          }
         }
 
-        public mutating func _$willModify() {
-          _$observationRegistrar._$willModify()
+        @available(macOS 14, *) extension State: ComposableArchitecture.ObservableState, \#
+        Observation.Observable {
         }
-
-        private nonisolated func shouldNotifyObservers<__macro_local_6MemberfMu_>(_ lhs: \#
-      __macro_local_6MemberfMu_, _ rhs: __macro_local_6MemberfMu_) -> Bool {
-          true
-        }
-
-        private nonisolated func shouldNotifyObservers<__macro_local_6MemberfMu0_: Equatable>(_ \#
-      lhs: __macro_local_6MemberfMu0_, _ rhs: __macro_local_6MemberfMu0_) -> Bool {
-          lhs != rhs
-        }
-
-        private nonisolated func shouldNotifyObservers<__macro_local_6MemberfMu1_: AnyObject>(_ \#
-      lhs: __macro_local_6MemberfMu1_, _ rhs: __macro_local_6MemberfMu1_) -> Bool {
-          lhs !== rhs
-        }
-
-        private nonisolated func shouldNotifyObservers<__macro_local_6MemberfMu2_: Equatable & \#
-      AnyObject>(_ lhs: __macro_local_6MemberfMu2_, _ rhs: __macro_local_6MemberfMu2_) -> Bool {
-          lhs != rhs
-        }
-      }
-
-      @available(macOS 14, *) extension State: ComposableArchitecture.ObservableState, \#
-      Observation.Observable {
-      }
-      """#)
+        """#)
   }
 
   @Test func membersAlreadyDeclaredAreNotRepeated() {
@@ -162,35 +162,35 @@ import Testing
       macros: ["ObservableState"],
       expandsTo: #"""
 
-      struct State {
-        @ObservationStateTracked
-        var _$observationRegistrar = ComposableArchitecture.ObservationStateRegistrar()
-        public mutating func _$willModify() {}
-        private nonisolated func shouldNotifyObservers<T>(_ lhs: T, _ rhs: T) -> Bool { true }
+        struct State {
+          @ObservationStateTracked
+          var _$observationRegistrar = ComposableArchitecture.ObservationStateRegistrar()
+          public mutating func _$willModify() {}
+          private nonisolated func shouldNotifyObservers<T>(_ lhs: T, _ rhs: T) -> Bool { true }
 
-        public var _$id: ComposableArchitecture.ObservableStateID {
-          _$observationRegistrar.id
+          public var _$id: ComposableArchitecture.ObservableStateID {
+            _$observationRegistrar.id
+          }
+
+          private nonisolated func shouldNotifyObservers<__macro_local_6MemberfMu0_: Equatable>(_ \#
+        lhs: __macro_local_6MemberfMu0_, _ rhs: __macro_local_6MemberfMu0_) -> Bool {
+            lhs != rhs
+          }
+
+          private nonisolated func shouldNotifyObservers<__macro_local_6MemberfMu1_: AnyObject>(_ \#
+        lhs: __macro_local_6MemberfMu1_, _ rhs: __macro_local_6MemberfMu1_) -> Bool {
+            lhs !== rhs
+          }
+
+          private nonisolated func shouldNotifyObservers<__macro_local_6MemberfMu2_: Equatable & \#
+        AnyObject>(_ lhs: __macro_local_6MemberfMu2_, _ rhs: __macro_local_6MemberfMu2_) -> Bool {
+            lhs != rhs
+          }
         }
 
-        private nonisolated func shouldNotifyObservers<__macro_local_6MemberfMu0_: Equatable>(_ \#
-      lhs: __macro_local_6MemberfMu0_, _ rhs: __macro_local_6MemberfMu0_) -> Bool {
-          lhs != rhs
+        extension State: ComposableArchitecture.ObservableState, Observation.Observable {
         }
-
-        private nonisolated func shouldNotifyObservers<__macro_local_6MemberfMu1_: AnyObject>(_ \#
-      lhs: __macro_local_6MemberfMu1_, _ rhs: __macro_local_6MemberfMu1_) -> Bool {
-          lhs !== rhs
-        }
-
-        private nonisolated func shouldNotifyObservers<__macro_local_6MemberfMu2_: Equatable & \#
-      AnyObject>(_ lhs: __macro_local_6MemberfMu2_, _ rhs: __macro_local_6MemberfMu2_) -> Bool {
-          lhs != rhs
-        }
-      }
-
-      extension State: ComposableArchitecture.ObservableState, Observation.Observable {
-      }
-      """#)
+        """#)
   }
 
   @Test func enumState() {
@@ -210,56 +210,56 @@ import Testing
       macros: ["ObservableState"],
       expandsTo: #"""
 
-      public enum Path {
-        case detail(Detail.State)
-        case edit(state: Edit.State)
-        case pair(Int, String)
-        case empty
-        #if DEBUG
-          case debug(Debug.State)
-        #endif
-
-        public var _$id: ComposableArchitecture.ObservableStateID {
-          switch self {
-          case let .detail(state):
-            return ._$id(for: state)._$tag(0)
-          case let .edit(state):
-            return ._$id(for: state)._$tag(1)
-          case .pair:
-            return ComposableArchitecture.ObservableStateID()._$tag(2)
-          case .empty:
-            return ComposableArchitecture.ObservableStateID()._$tag(3)
+        public enum Path {
+          case detail(Detail.State)
+          case edit(state: Edit.State)
+          case pair(Int, String)
+          case empty
           #if DEBUG
-          case let .debug(state):
-            return ._$id(for: state)._$tag(4)
+            case debug(Debug.State)
           #endif
+
+          public var _$id: ComposableArchitecture.ObservableStateID {
+            switch self {
+            case let .detail(state):
+              return ._$id(for: state)._$tag(0)
+            case let .edit(state):
+              return ._$id(for: state)._$tag(1)
+            case .pair:
+              return ComposableArchitecture.ObservableStateID()._$tag(2)
+            case .empty:
+              return ComposableArchitecture.ObservableStateID()._$tag(3)
+            #if DEBUG
+            case let .debug(state):
+              return ._$id(for: state)._$tag(4)
+            #endif
+            }
+          }
+
+          public mutating func _$willModify() {
+            switch self {
+            case var .detail(state):
+              ComposableArchitecture._$willModify(&state)
+              self = .detail(state)
+            case var .edit(state):
+              ComposableArchitecture._$willModify(&state)
+              self = .edit(state: state)
+            case .pair:
+              break
+            case .empty:
+              break
+            #if DEBUG
+            case var .debug(state):
+              ComposableArchitecture._$willModify(&state)
+              self = .debug(state)
+            #endif
+            }
           }
         }
 
-        public mutating func _$willModify() {
-          switch self {
-          case var .detail(state):
-            ComposableArchitecture._$willModify(&state)
-            self = .detail(state)
-          case var .edit(state):
-            ComposableArchitecture._$willModify(&state)
-            self = .edit(state: state)
-          case .pair:
-            break
-          case .empty:
-            break
-          #if DEBUG
-          case var .debug(state):
-            ComposableArchitecture._$willModify(&state)
-            self = .debug(state)
-          #endif
-          }
+        extension Path: ComposableArchitecture.ObservableState, Observation.Observable {
         }
-      }
-
-      extension Path: ComposableArchitecture.ObservableState, Observation.Observable {
-      }
-      """#)
+        """#)
   }
 
   @Test func classesAndActorsAreRejected() {
@@ -273,9 +273,9 @@ import Testing
       macros: ["ObservableState"],
       expandsTo: #"""
 
-      final class Model {}
-      actor Worker {}
-      """#,
+        final class Model {}
+        actor Worker {}
+        """#,
       diagnostics: [
         ExpectedDiagnostic(
           message: "'@ObservableState' cannot be applied to class type 'Model'", line: 1,
@@ -299,49 +299,49 @@ import Testing
       macros: ["ObservableState"],
       expandsTo: #"""
 
-      struct State {
-        @ObservationIgnored
-        @ObservationStateTracked var a = 0
-        @ObservationTracked
-        @ObservationStateTracked var b = 0
-        @PresentationState
-        @ObservationStateTracked var c: Child.State?
+        struct State {
+          @ObservationIgnored
+          @ObservationStateTracked var a = 0
+          @ObservationTracked
+          @ObservationStateTracked var b = 0
+          @PresentationState
+          @ObservationStateTracked var c: Child.State?
 
-        @ObservationStateIgnored var _$observationRegistrar = \#
-      ComposableArchitecture.ObservationStateRegistrar()
+          @ObservationStateIgnored var _$observationRegistrar = \#
+        ComposableArchitecture.ObservationStateRegistrar()
 
-        public var _$id: ComposableArchitecture.ObservableStateID {
-          _$observationRegistrar.id
+          public var _$id: ComposableArchitecture.ObservableStateID {
+            _$observationRegistrar.id
+          }
+
+          public mutating func _$willModify() {
+            _$observationRegistrar._$willModify()
+          }
+
+          private nonisolated func shouldNotifyObservers<__macro_local_6MemberfMu_>(_ lhs: \#
+        __macro_local_6MemberfMu_, _ rhs: __macro_local_6MemberfMu_) -> Bool {
+            true
+          }
+
+          private nonisolated func shouldNotifyObservers<__macro_local_6MemberfMu0_: Equatable>(_ \#
+        lhs: __macro_local_6MemberfMu0_, _ rhs: __macro_local_6MemberfMu0_) -> Bool {
+            lhs != rhs
+          }
+
+          private nonisolated func shouldNotifyObservers<__macro_local_6MemberfMu1_: AnyObject>(_ \#
+        lhs: __macro_local_6MemberfMu1_, _ rhs: __macro_local_6MemberfMu1_) -> Bool {
+            lhs !== rhs
+          }
+
+          private nonisolated func shouldNotifyObservers<__macro_local_6MemberfMu2_: Equatable & \#
+        AnyObject>(_ lhs: __macro_local_6MemberfMu2_, _ rhs: __macro_local_6MemberfMu2_) -> Bool {
+            lhs != rhs
+          }
         }
 
-        public mutating func _$willModify() {
-          _$observationRegistrar._$willModify()
+        extension State: ComposableArchitecture.ObservableState, Observation.Observable {
         }
-
-        private nonisolated func shouldNotifyObservers<__macro_local_6MemberfMu_>(_ lhs: \#
-      __macro_local_6MemberfMu_, _ rhs: __macro_local_6MemberfMu_) -> Bool {
-          true
-        }
-
-        private nonisolated func shouldNotifyObservers<__macro_local_6MemberfMu0_: Equatable>(_ \#
-      lhs: __macro_local_6MemberfMu0_, _ rhs: __macro_local_6MemberfMu0_) -> Bool {
-          lhs != rhs
-        }
-
-        private nonisolated func shouldNotifyObservers<__macro_local_6MemberfMu1_: AnyObject>(_ \#
-      lhs: __macro_local_6MemberfMu1_, _ rhs: __macro_local_6MemberfMu1_) -> Bool {
-          lhs !== rhs
-        }
-
-        private nonisolated func shouldNotifyObservers<__macro_local_6MemberfMu2_: Equatable & \#
-      AnyObject>(_ lhs: __macro_local_6MemberfMu2_, _ rhs: __macro_local_6MemberfMu2_) -> Bool {
-          lhs != rhs
-        }
-      }
-
-      extension State: ComposableArchitecture.ObservableState, Observation.Observable {
-      }
-      """#,
+        """#,
       diagnostics: [
         ExpectedDiagnostic(
           message: "'@ObservationIgnored' cannot be used in '@ObservableState'", line: 3,
@@ -354,13 +354,13 @@ import Testing
           column: 3, fixIts: ["Use '@Presents' instead"]),
       ],
       fixed: #"""
-      @ObservableState
-      struct State {
-        @ObservationStateIgnored var a = 0
-        @ObservationStateTracked var b = 0
-        @Presents var c: Child.State?
-      }
-      """#)
+        @ObservableState
+        struct State {
+          @ObservationStateIgnored var a = 0
+          @ObservationStateTracked var b = 0
+          @Presents var c: Child.State?
+        }
+        """#)
   }
 }
 
@@ -374,31 +374,31 @@ import Testing
       """#,
       macros: ["ObservationStateTracked"],
       expandsTo: #"""
-      struct State {
-        public var count: Int {
-          @storageRestrictions(initializes: _count)
-          init(initialValue) {
-            _count = initialValue
-          }
-          get {
-            _$observationRegistrar.access(self, keyPath: \.count)
-            return _count
-          }
-          set {
-            _$observationRegistrar.mutate(self, keyPath: \.count, &_count, newValue, \#
-      ComposableArchitecture._$isIdentityEqual, shouldNotifyObservers)
-          }
-          _modify {
-            let oldValue = _$observationRegistrar.willModify(self, keyPath: \.count, &_count)
-            defer {
-              _$observationRegistrar.didModify(self, keyPath: \.count, &_count, oldValue, \#
-      ComposableArchitecture._$isIdentityEqual)
+        struct State {
+          public var count: Int {
+            @storageRestrictions(initializes: _count)
+            init(initialValue) {
+              _count = initialValue
             }
-            yield &_count
+            get {
+              _$observationRegistrar.access(self, keyPath: \.count)
+              return _count
+            }
+            set {
+              _$observationRegistrar.mutate(self, keyPath: \.count, &_count, newValue, \#
+        ComposableArchitecture._$isIdentityEqual, shouldNotifyObservers)
+            }
+            _modify {
+              let oldValue = _$observationRegistrar.willModify(self, keyPath: \.count, &_count)
+              defer {
+                _$observationRegistrar.didModify(self, keyPath: \.count, &_count, oldValue, \#
+        ComposableArchitecture._$isIdentityEqual)
+              }
+              yield &_count
+            }
           }
         }
-      }
-      """#)
+        """#)
   }
 
   @Test func storage() throws {
@@ -432,13 +432,13 @@ import Testing
       """#,
       macros: ["ObservationStateTracked"],
       expandsTo: #"""
-      struct State {
-        let id = 0
-        var total: Int { 1 }
-        static var shared = 0
-        @ObservationStateIgnored var ignored = 0
-      }
-      """#)
+        struct State {
+          let id = 0
+          var total: Int { 1 }
+          static var shared = 0
+          @ObservationStateIgnored var ignored = 0
+        }
+        """#)
   }
 
   @Test func ignoredExpandsToNothing() {
@@ -450,9 +450,9 @@ import Testing
       """#,
       macros: ["ObservationStateIgnored"],
       expandsTo: #"""
-      struct State {
-        var scratch = 0
-      }
-      """#)
+        struct State {
+          var scratch = 0
+        }
+        """#)
   }
 }

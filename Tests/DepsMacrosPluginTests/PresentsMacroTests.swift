@@ -12,37 +12,37 @@ import Testing
       """#,
       macros: ["Presents"],
       expandsTo: #"""
-      struct State {
-        var destination: Destination.State? {
-          @storageRestrictions(initializes: _destination)
-          init(initialValue) {
-            _destination = ComposableArchitecture.PresentationState(wrappedValue: initialValue)
+        struct State {
+          var destination: Destination.State? {
+            @storageRestrictions(initializes: _destination)
+            init(initialValue) {
+              _destination = ComposableArchitecture.PresentationState(wrappedValue: initialValue)
+            }
+            get {
+              _$observationRegistrar.access(self, keyPath: \.destination)
+              return _destination.wrappedValue
+            }
+            set {
+              _$observationRegistrar.mutate(self, keyPath: \.destination, \#
+        &_destination.wrappedValue, newValue, ComposableArchitecture._$isIdentityEqual)
+            }
           }
-          get {
-            _$observationRegistrar.access(self, keyPath: \.destination)
-            return _destination.wrappedValue
-          }
-          set {
-            _$observationRegistrar.mutate(self, keyPath: \.destination, \#
-      &_destination.wrappedValue, newValue, ComposableArchitecture._$isIdentityEqual)
-          }
-        }
 
-        var $destination: ComposableArchitecture.PresentationState<Destination.State> {
-          get {
-            _$observationRegistrar.access(self, keyPath: \.destination)
-            return _destination.projectedValue
+          var $destination: ComposableArchitecture.PresentationState<Destination.State> {
+            get {
+              _$observationRegistrar.access(self, keyPath: \.destination)
+              return _destination.projectedValue
+            }
+            set {
+              _$observationRegistrar.mutate(self, keyPath: \.destination, \#
+        &_destination.projectedValue, newValue, ComposableArchitecture._$isIdentityEqual)
+            }
           }
-          set {
-            _$observationRegistrar.mutate(self, keyPath: \.destination, \#
-      &_destination.projectedValue, newValue, ComposableArchitecture._$isIdentityEqual)
-          }
-        }
 
-        @ObservationStateIgnored private var _destination = \#
-      ComposableArchitecture.PresentationState<Destination.State>(wrappedValue: nil)
-      }
-      """#)
+          @ObservationStateIgnored private var _destination = \#
+        ComposableArchitecture.PresentationState<Destination.State>(wrappedValue: nil)
+        }
+        """#)
   }
 
   @Test func accessAndInitialValue() {
@@ -55,68 +55,68 @@ import Testing
       """#,
       macros: ["Presents"],
       expandsTo: #"""
-      public struct State {
-        public var alert: AlertState<Action.Alert>? {
-          @storageRestrictions(initializes: _alert)
-          init(initialValue) {
-            _alert = ComposableArchitecture.PresentationState(wrappedValue: initialValue)
+        public struct State {
+          public var alert: AlertState<Action.Alert>? {
+            @storageRestrictions(initializes: _alert)
+            init(initialValue) {
+              _alert = ComposableArchitecture.PresentationState(wrappedValue: initialValue)
+            }
+            get {
+              _$observationRegistrar.access(self, keyPath: \.alert)
+              return _alert.wrappedValue
+            }
+            set {
+              _$observationRegistrar.mutate(self, keyPath: \.alert, &_alert.wrappedValue, newValue, \#
+        ComposableArchitecture._$isIdentityEqual)
+            }
           }
-          get {
-            _$observationRegistrar.access(self, keyPath: \.alert)
-            return _alert.wrappedValue
-          }
-          set {
-            _$observationRegistrar.mutate(self, keyPath: \.alert, &_alert.wrappedValue, newValue, \#
-      ComposableArchitecture._$isIdentityEqual)
-          }
-        }
 
-        public var $alert: ComposableArchitecture.PresentationState<AlertState<Action.Alert>> {
-          get {
-            _$observationRegistrar.access(self, keyPath: \.alert)
-            return _alert.projectedValue
+          public var $alert: ComposableArchitecture.PresentationState<AlertState<Action.Alert>> {
+            get {
+              _$observationRegistrar.access(self, keyPath: \.alert)
+              return _alert.projectedValue
+            }
+            set {
+              _$observationRegistrar.mutate(self, keyPath: \.alert, &_alert.projectedValue, \#
+        newValue, ComposableArchitecture._$isIdentityEqual)
+            }
           }
-          set {
-            _$observationRegistrar.mutate(self, keyPath: \.alert, &_alert.projectedValue, \#
-      newValue, ComposableArchitecture._$isIdentityEqual)
-          }
-        }
 
-        @ObservationStateIgnored private var _alert = \#
-      ComposableArchitecture.PresentationState<AlertState<Action.Alert>>(wrappedValue: AlertState \#
-      {
-            TextState("Hi")
-          })
-        package var sheet: Optional<Sheet.State> {
-          @storageRestrictions(initializes: _sheet)
-          init(initialValue) {
-            _sheet = ComposableArchitecture.PresentationState(wrappedValue: initialValue)
+          @ObservationStateIgnored private var _alert = \#
+        ComposableArchitecture.PresentationState<AlertState<Action.Alert>>(wrappedValue: AlertState \#
+        {
+              TextState("Hi")
+            })
+          package var sheet: Optional<Sheet.State> {
+            @storageRestrictions(initializes: _sheet)
+            init(initialValue) {
+              _sheet = ComposableArchitecture.PresentationState(wrappedValue: initialValue)
+            }
+            get {
+              _$observationRegistrar.access(self, keyPath: \.sheet)
+              return _sheet.wrappedValue
+            }
+            set {
+              _$observationRegistrar.mutate(self, keyPath: \.sheet, &_sheet.wrappedValue, newValue, \#
+        ComposableArchitecture._$isIdentityEqual)
+            }
           }
-          get {
-            _$observationRegistrar.access(self, keyPath: \.sheet)
-            return _sheet.wrappedValue
-          }
-          set {
-            _$observationRegistrar.mutate(self, keyPath: \.sheet, &_sheet.wrappedValue, newValue, \#
-      ComposableArchitecture._$isIdentityEqual)
-          }
-        }
 
-        package var $sheet: ComposableArchitecture.PresentationState<Sheet.State> {
-          get {
-            _$observationRegistrar.access(self, keyPath: \.sheet)
-            return _sheet.projectedValue
+          package var $sheet: ComposableArchitecture.PresentationState<Sheet.State> {
+            get {
+              _$observationRegistrar.access(self, keyPath: \.sheet)
+              return _sheet.projectedValue
+            }
+            set {
+              _$observationRegistrar.mutate(self, keyPath: \.sheet, &_sheet.projectedValue, \#
+        newValue, ComposableArchitecture._$isIdentityEqual)
+            }
           }
-          set {
-            _$observationRegistrar.mutate(self, keyPath: \.sheet, &_sheet.projectedValue, \#
-      newValue, ComposableArchitecture._$isIdentityEqual)
-          }
-        }
 
-        @ObservationStateIgnored private var _sheet = \#
-      ComposableArchitecture.PresentationState<Sheet.State>(wrappedValue: nil)
-      }
-      """#)
+          @ObservationStateIgnored private var _sheet = \#
+        ComposableArchitecture.PresentationState<Sheet.State>(wrappedValue: nil)
+        }
+        """#)
   }
 
   @Test func insideObservableState() {
@@ -130,69 +130,69 @@ import Testing
       macros: ["ObservableState", "ObservationStateIgnored", "Presents"],
       expandsTo: #"""
 
-      struct State {
-        var destination: Destination.State? {
-          @storageRestrictions(initializes: _destination)
-          init(initialValue) {
-            _destination = ComposableArchitecture.PresentationState(wrappedValue: initialValue)
+        struct State {
+          var destination: Destination.State? {
+            @storageRestrictions(initializes: _destination)
+            init(initialValue) {
+              _destination = ComposableArchitecture.PresentationState(wrappedValue: initialValue)
+            }
+            get {
+              _$observationRegistrar.access(self, keyPath: \.destination)
+              return _destination.wrappedValue
+            }
+            set {
+              _$observationRegistrar.mutate(self, keyPath: \.destination, \#
+        &_destination.wrappedValue, newValue, ComposableArchitecture._$isIdentityEqual)
+            }
           }
-          get {
-            _$observationRegistrar.access(self, keyPath: \.destination)
-            return _destination.wrappedValue
+
+          var $destination: ComposableArchitecture.PresentationState<Destination.State> {
+            get {
+              _$observationRegistrar.access(self, keyPath: \.destination)
+              return _destination.projectedValue
+            }
+            set {
+              _$observationRegistrar.mutate(self, keyPath: \.destination, \#
+        &_destination.projectedValue, newValue, ComposableArchitecture._$isIdentityEqual)
+            }
           }
-          set {
-            _$observationRegistrar.mutate(self, keyPath: \.destination, \#
-      &_destination.wrappedValue, newValue, ComposableArchitecture._$isIdentityEqual)
+
+          private var _destination = \#
+        ComposableArchitecture.PresentationState<Destination.State>(wrappedValue: nil)
+
+          var _$observationRegistrar = ComposableArchitecture.ObservationStateRegistrar()
+
+          public var _$id: ComposableArchitecture.ObservableStateID {
+            _$observationRegistrar.id
+          }
+
+          public mutating func _$willModify() {
+            _$observationRegistrar._$willModify()
+          }
+
+          private nonisolated func shouldNotifyObservers<__macro_local_6MemberfMu_>(_ lhs: \#
+        __macro_local_6MemberfMu_, _ rhs: __macro_local_6MemberfMu_) -> Bool {
+            true
+          }
+
+          private nonisolated func shouldNotifyObservers<__macro_local_6MemberfMu0_: Equatable>(_ \#
+        lhs: __macro_local_6MemberfMu0_, _ rhs: __macro_local_6MemberfMu0_) -> Bool {
+            lhs != rhs
+          }
+
+          private nonisolated func shouldNotifyObservers<__macro_local_6MemberfMu1_: AnyObject>(_ \#
+        lhs: __macro_local_6MemberfMu1_, _ rhs: __macro_local_6MemberfMu1_) -> Bool {
+            lhs !== rhs
+          }
+
+          private nonisolated func shouldNotifyObservers<__macro_local_6MemberfMu2_: Equatable & \#
+        AnyObject>(_ lhs: __macro_local_6MemberfMu2_, _ rhs: __macro_local_6MemberfMu2_) -> Bool {
+            lhs != rhs
           }
         }
 
-        var $destination: ComposableArchitecture.PresentationState<Destination.State> {
-          get {
-            _$observationRegistrar.access(self, keyPath: \.destination)
-            return _destination.projectedValue
-          }
-          set {
-            _$observationRegistrar.mutate(self, keyPath: \.destination, \#
-      &_destination.projectedValue, newValue, ComposableArchitecture._$isIdentityEqual)
-          }
+        extension State: ComposableArchitecture.ObservableState, Observation.Observable {
         }
-
-        private var _destination = \#
-      ComposableArchitecture.PresentationState<Destination.State>(wrappedValue: nil)
-
-        var _$observationRegistrar = ComposableArchitecture.ObservationStateRegistrar()
-
-        public var _$id: ComposableArchitecture.ObservableStateID {
-          _$observationRegistrar.id
-        }
-
-        public mutating func _$willModify() {
-          _$observationRegistrar._$willModify()
-        }
-
-        private nonisolated func shouldNotifyObservers<__macro_local_6MemberfMu_>(_ lhs: \#
-      __macro_local_6MemberfMu_, _ rhs: __macro_local_6MemberfMu_) -> Bool {
-          true
-        }
-
-        private nonisolated func shouldNotifyObservers<__macro_local_6MemberfMu0_: Equatable>(_ \#
-      lhs: __macro_local_6MemberfMu0_, _ rhs: __macro_local_6MemberfMu0_) -> Bool {
-          lhs != rhs
-        }
-
-        private nonisolated func shouldNotifyObservers<__macro_local_6MemberfMu1_: AnyObject>(_ \#
-      lhs: __macro_local_6MemberfMu1_, _ rhs: __macro_local_6MemberfMu1_) -> Bool {
-          lhs !== rhs
-        }
-
-        private nonisolated func shouldNotifyObservers<__macro_local_6MemberfMu2_: Equatable & \#
-      AnyObject>(_ lhs: __macro_local_6MemberfMu2_, _ rhs: __macro_local_6MemberfMu2_) -> Bool {
-          lhs != rhs
-        }
-      }
-
-      extension State: ComposableArchitecture.ObservableState, Observation.Observable {
-      }
-      """#)
+        """#)
   }
 }

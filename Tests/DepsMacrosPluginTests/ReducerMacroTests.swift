@@ -22,23 +22,23 @@ import Testing
       macros: ["Reducer"],
       expandsTo: #"""
 
-      struct Counter {
-        struct State: Equatable {
-          var count = 0
+        struct Counter {
+          struct State: Equatable {
+            var count = 0
+          }
+          @CasePathable
+          enum Action {
+            case incrementTapped
+          }
+          @ComposableArchitecture.ReducerBuilder<Self.State, Self.Action>
+          var body: some ReducerOf<Self> {
+            Reduce { state, action in .none }
+          }
         }
-        @CasePathable
-        enum Action {
-          case incrementTapped
-        }
-        @ComposableArchitecture.ReducerBuilder<Self.State, Self.Action>
-        var body: some ReducerOf<Self> {
-          Reduce { state, action in .none }
-        }
-      }
 
-      extension Counter: ComposableArchitecture.Reducer {
-      }
-      """#)
+        extension Counter: ComposableArchitecture.Reducer {
+        }
+        """#)
   }
 
   @Test func enumStateAndExistingAttributes() {
@@ -64,26 +64,26 @@ import Testing
       macros: ["Reducer"],
       expandsTo: #"""
 
-      struct App {
-        @dynamicMemberLookup
-        @CasePathable
-        enum State {
-          case loggedIn(Int)
+        struct App {
+          @dynamicMemberLookup
+          @CasePathable
+          enum State {
+            case loggedIn(Int)
+          }
+          @CasePaths.CasePathable
+          enum Action {
+            case logOut
+          }
+          enum Other {}
+          @ReducerBuilder<State, Action>
+          var body: some ReducerOf<Self> {
+            EmptyReducer()
+          }
         }
-        @CasePaths.CasePathable
-        enum Action {
-          case logOut
-        }
-        enum Other {}
-        @ReducerBuilder<State, Action>
-        var body: some ReducerOf<Self> {
-          EmptyReducer()
-        }
-      }
 
-      extension App: ComposableArchitecture.Reducer {
-      }
-      """#)
+        extension App: ComposableArchitecture.Reducer {
+        }
+        """#)
   }
 
   @Test func existingCasePathableConformance() {
@@ -99,14 +99,14 @@ import Testing
       macros: ["Reducer"],
       expandsTo: #"""
 
-      struct Feature: ComposableArchitecture.Reducer {
-        @dynamicMemberLookup
-        enum State: CasePathable {}
-        enum Action: CasePaths.CasePathable {}
-        @ComposableArchitecture.ReducerBuilder<State, Action>
-        var body: some Reducer<State, Action> { EmptyReducer() }
-      }
-      """#)
+        struct Feature: ComposableArchitecture.Reducer {
+          @dynamicMemberLookup
+          enum State: CasePathable {}
+          enum Action: CasePaths.CasePathable {}
+          @ComposableArchitecture.ReducerBuilder<State, Action>
+          var body: some Reducer<State, Action> { EmptyReducer() }
+        }
+        """#)
   }
 
   @Test func madeUpDomain() {
@@ -119,23 +119,23 @@ import Testing
       macros: ["Reducer"],
       expandsTo: #"""
 
-      public struct Placeholder {
+        public struct Placeholder {
 
-        @ObservableState
-        public struct State: Codable, Equatable, Hashable, Sendable {
-          public init() {
+          @ObservableState
+          public struct State: Codable, Equatable, Hashable, Sendable {
+            public init() {
+            }
           }
+
+          public enum Action: Equatable, Hashable, Sendable {
+          }
+
+          public let body = ComposableArchitecture.EmptyReducer<State, Action>()
         }
 
-        public enum Action: Equatable, Hashable, Sendable {
+        extension Placeholder: ComposableArchitecture.Reducer {
         }
-
-        public let body = ComposableArchitecture.EmptyReducer<State, Action>()
-      }
-
-      extension Placeholder: ComposableArchitecture.Reducer {
-      }
-      """#)
+        """#)
   }
 
   @Test func typealiasDomainAndOtherBodies() {
@@ -162,36 +162,36 @@ import Testing
       macros: ["Reducer"],
       expandsTo: #"""
 
-      struct Aliased {
-        typealias State = Int
-        typealias Action = Bool
+        struct Aliased {
+          typealias State = Int
+          typealias Action = Bool
 
-        let body = ComposableArchitecture.EmptyReducer<State, Action>()
-      }
-      struct Typed {
-        @ComposableArchitecture.ReducerBuilder<Int, Bool>
-        var body: some Reducer<Int, Bool> { EmptyReducer() }
-      }
-      struct Borrowed {
-        @ComposableArchitecture.ReducerBuilder<Base.State, Base.Action>
-        var body: some ReducerOf<Base> { Base() }
-      }
-      struct Stored {
-        let body = EmptyReducer<State, Action>()
-      }
+          let body = ComposableArchitecture.EmptyReducer<State, Action>()
+        }
+        struct Typed {
+          @ComposableArchitecture.ReducerBuilder<Int, Bool>
+          var body: some Reducer<Int, Bool> { EmptyReducer() }
+        }
+        struct Borrowed {
+          @ComposableArchitecture.ReducerBuilder<Base.State, Base.Action>
+          var body: some ReducerOf<Base> { Base() }
+        }
+        struct Stored {
+          let body = EmptyReducer<State, Action>()
+        }
 
-      extension Aliased: ComposableArchitecture.Reducer {
-      }
+        extension Aliased: ComposableArchitecture.Reducer {
+        }
 
-      extension Typed: ComposableArchitecture.Reducer {
-      }
+        extension Typed: ComposableArchitecture.Reducer {
+        }
 
-      extension Borrowed: ComposableArchitecture.Reducer {
-      }
+        extension Borrowed: ComposableArchitecture.Reducer {
+        }
 
-      extension Stored: ComposableArchitecture.Reducer {
-      }
-      """#)
+        extension Stored: ComposableArchitecture.Reducer {
+        }
+        """#)
   }
 
   @Test func availability() {
@@ -207,18 +207,18 @@ import Testing
       """#,
       macros: ["Reducer"],
       expandsTo: #"""
-      @available(macOS 14, *)
-      struct Modern {
-        struct State {}
-        @CasePathable
-        enum Action {}
-        @ComposableArchitecture.ReducerBuilder<Self.State, Self.Action>
-        var body: some ReducerOf<Self> { EmptyReducer() }
-      }
+        @available(macOS 14, *)
+        struct Modern {
+          struct State {}
+          @CasePathable
+          enum Action {}
+          @ComposableArchitecture.ReducerBuilder<Self.State, Self.Action>
+          var body: some ReducerOf<Self> { EmptyReducer() }
+        }
 
-      @available(macOS 14, *) extension Modern: ComposableArchitecture.Reducer {
-      }
-      """#)
+        @available(macOS 14, *) extension Modern: ComposableArchitecture.Reducer {
+        }
+        """#)
   }
 
   @Test func classIsExpandedLikeAStruct() {
@@ -235,17 +235,17 @@ import Testing
       macros: ["Reducer"],
       expandsTo: #"""
 
-      final class Legacy {
-        struct State {}
-        @CasePathable
-        enum Action {}
-        @ComposableArchitecture.ReducerBuilder<Legacy.State, Legacy.Action>
-        var body: some ReducerOf<Legacy> { EmptyReducer() }
-      }
+        final class Legacy {
+          struct State {}
+          @CasePathable
+          enum Action {}
+          @ComposableArchitecture.ReducerBuilder<Legacy.State, Legacy.Action>
+          var body: some ReducerOf<Legacy> { EmptyReducer() }
+        }
 
-      extension Legacy: ComposableArchitecture.Reducer {
-      }
-      """#)
+        extension Legacy: ComposableArchitecture.Reducer {
+        }
+        """#)
   }
 
   @Test func reduceMethodIsDeprecated() {
@@ -263,18 +263,18 @@ import Testing
       macros: ["Reducer"],
       expandsTo: #"""
 
-      struct Old {
-        struct State {}
-        @CasePathable
-        enum Action {}
-        func reduce(into state: inout State, action: Action) -> EffectOf<Self> {
-          .none
+        struct Old {
+          struct State {}
+          @CasePathable
+          enum Action {}
+          func reduce(into state: inout State, action: Action) -> EffectOf<Self> {
+            .none
+          }
         }
-      }
 
-      extension Old: ComposableArchitecture.Reducer {
-      }
-      """#,
+        extension Old: ComposableArchitecture.Reducer {
+        }
+        """#,
       diagnostics: [
         ExpectedDiagnostic(
           message:
@@ -283,17 +283,17 @@ import Testing
           line: 5, column: 8, severity: .warning, fixIts: ["Use 'body' instead"])
       ],
       fixed: #"""
-      @Reducer
-      struct Old {
-        struct State {}
-        enum Action {}
-        var body: some Reducer<State, Action> {
-      Reduce { state, action in
-      .none
-      }
-      }
-      }
-      """#)
+        @Reducer
+        struct Old {
+          struct State {}
+          enum Action {}
+          var body: some Reducer<State, Action> {
+        Reduce { state, action in
+        .none
+        }
+        }
+        }
+        """#)
   }
 
   @Test func argumentsOnAStruct() {
@@ -309,29 +309,29 @@ import Testing
       macros: ["Reducer"],
       expandsTo: #"""
 
-      struct Feature {
-        struct State {}
-        @CasePathable
-        enum Action {}
-        @ComposableArchitecture.ReducerBuilder<Self.State, Self.Action>
-        var body: some ReducerOf<Self> { EmptyReducer() }
-      }
+        struct Feature {
+          struct State {}
+          @CasePathable
+          enum Action {}
+          @ComposableArchitecture.ReducerBuilder<Self.State, Self.Action>
+          var body: some ReducerOf<Self> { EmptyReducer() }
+        }
 
-      extension Feature: ComposableArchitecture.Reducer {
-      }
-      """#,
+        extension Feature: ComposableArchitecture.Reducer {
+        }
+        """#,
       diagnostics: [
         ExpectedDiagnostic(
           message: "Argument passed to call that takes no arguments when applied to a struct",
           line: 1, column: 10, fixIts: ["Remove '(state: .equatable)'"])
       ],
       fixed: #"""
-      @Reducer
-      struct Feature {
-        struct State {}
-        enum Action {}
-        var body: some ReducerOf<Self> { EmptyReducer() }
-      }
-      """#)
+        @Reducer
+        struct Feature {
+          struct State {}
+          enum Action {}
+          var body: some ReducerOf<Self> { EmptyReducer() }
+        }
+        """#)
   }
 }

@@ -55,13 +55,16 @@ where
       let encoded = codec.encodeAction(action)
       do throws(BridgeError) {
         let again = try codec.decodeAction(encoded)
-        require(again == action, "\(name) action changed by a round trip: \(encoded)",
-                input: value.json())
-        require(codec.encodeAction(again) == encoded, "\(name) action encoding is unstable",
-                input: value.json())
+        require(
+          again == action, "\(name) action changed by a round trip: \(encoded)",
+          input: value.json())
+        require(
+          codec.encodeAction(again) == encoded, "\(name) action encoding is unstable",
+          input: value.json())
       } catch {
-        require(false, "\(name) cannot decode its own action \(encoded): \(error.message)",
-                input: value.json())
+        require(
+          false, "\(name) cannot decode its own action \(encoded): \(error.message)",
+          input: value.json())
       }
     },
     checkState: { value, descriptor in
@@ -78,14 +81,18 @@ where
       do throws(BridgeError) {
         let again = try codec.decodeState(encoded)
         let reencoded = codec.encodeState(again)
-        require(reencoded == encoded, "\(name) state encoding is unstable: \(encoded) then "
-                + "\(reencoded)", input: value.json())
+        require(
+          reencoded == encoded,
+          "\(name) state encoding is unstable: \(encoded) then "
+            + "\(reencoded)", input: value.json())
         let third = try codec.decodeState(reencoded)
-        require(third == again, "\(name) state changed by a second round trip: \(encoded)",
-                input: value.json())
+        require(
+          third == again, "\(name) state changed by a second round trip: \(encoded)",
+          input: value.json())
       } catch {
-        require(false, "\(name) cannot decode its own state \(encoded): \(error.message)",
-                input: value.json())
+        require(
+          false, "\(name) cannot decode its own state \(encoded): \(error.message)",
+          input: value.json())
       }
     },
     checkText: { utf8 in
@@ -99,9 +106,10 @@ where
       let second = Result { () throws(ValueError) in
         try ValueDecoder().decode(Action.self, fromJSONBytes: utf8)
       }
-      require(first == tree && second == tree,
-              "\(name) action from text \(first) / \(second), from the tree \(tree)",
-              input: String(decoding: utf8, as: UTF8.self))
+      require(
+        first == tree && second == tree,
+        "\(name) action from text \(first) / \(second), from the tree \(tree)",
+        input: String(decoding: utf8, as: UTF8.self))
     })
 }
 

@@ -36,16 +36,18 @@ public func jsonFuzzTarget(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 
   }
   // Valid JSON is valid UTF-8, so the String entry point agrees with the byte one.
   let text = String(decoding: input, as: UTF8.self)
-  require((try? JSONValue(json: text)) == value, "JSONValue(json:) disagrees with JSONValue(jsonBytes:)",
-          input: text)
+  require(
+    (try? JSONValue(json: text)) == value, "JSONValue(json:) disagrees with JSONValue(jsonBytes:)",
+    input: text)
   for (pretty, sorted) in [(false, false), (true, true)] {
     let written = value.json(pretty: pretty, sortedKeys: sorted)
     let reparsed: JSONValue
     do {
       reparsed = try JSONValue(json: written)
     } catch {
-      require(false, "written JSON does not parse: \(error.message)\nwritten: \(written)",
-              input: text)
+      require(
+        false, "written JSON does not parse: \(error.message)\nwritten: \(written)",
+        input: text)
       return 0
     }
     require(reparsed == value, "round trip changed the value\nwritten: \(written)", input: text)

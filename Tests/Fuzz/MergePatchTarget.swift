@@ -93,15 +93,18 @@ public func mergePatchFuzzTarget(_ data: UnsafePointer<UInt8>?, _ size: Int) -> 
   }
   require(MergePatch.apply(patch, to: result) == result, "applying twice differs", input: text)
   if hasNoNullMembers(patch) {
-    require(MergePatch.apply(patch, to: .null) == patch, "patch onto null is not the patch",
-            input: text)
+    require(
+      MergePatch.apply(patch, to: .null) == patch, "patch onto null is not the patch",
+      input: text)
   }
   if let other, hasNoNullMembers(other) {
     let derived = derivedPatch(from: target, to: other)
-    require(MergePatch.apply(derived, to: target) == other,
-            "derived patch \(derived) does not reach the other value", input: text)
+    require(
+      MergePatch.apply(derived, to: target) == other,
+      "derived patch \(derived) does not reach the other value", input: text)
   }
-  require((try? JSONValue(json: result.json())) == result, "result does not round-trip",
-          input: text)
+  require(
+    (try? JSONValue(json: result.json())) == result, "result does not round-trip",
+    input: text)
   return 0
 }

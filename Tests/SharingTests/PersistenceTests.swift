@@ -8,7 +8,10 @@ import Sharing
 import Testing
 
 enum Theme: String, Sendable { case light, dark }
-enum Level: Int, Sendable { case low = 1, high = 2 }
+enum Level: Int, Sendable {
+  case low = 1
+  case high = 2
+}
 
 /// A fresh directory under the temporary directory.
 func temporaryDirectory() -> URL {
@@ -34,7 +37,8 @@ func contents(_ path: String) -> String {
     #expect(!FileManager.default.fileExists(atPath: url.path))
     @Shared(.fileStorage(url)) var again: [User] = []
     #expect(again == [User(id: 1, name: "Blob")])
-    #expect($users.description == #"Shared<[User]>(.fileStorage(file:///nonexistent-dir/users.json))"#)
+    #expect(
+      $users.description == #"Shared<[User]>(.fileStorage(file:///nonexistent-dir/users.json))"#)
   }
 
   @Test func writesJSONToDisk() throws {
@@ -128,7 +132,11 @@ func contents(_ path: String) -> String {
 @Suite struct AppStorageTests {
   @Test func valueTypes() {
     let store = UserDefaultsStore.inMemory()
-    withDependencies { $0.defaultAppStorage = store } operation: { storeEveryType() }
+    withDependencies {
+      $0.defaultAppStorage = store
+    } operation: {
+      storeEveryType()
+    }
     withDependencies {
       $0.useFreshCache()
       $0.defaultAppStorage = store

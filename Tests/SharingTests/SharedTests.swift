@@ -118,7 +118,8 @@ struct CarelessKey: SharedReaderKey, Hashable {
     #expect(name.wrappedValue == "Blob Sr.")
     #expect(
       name.description
-        == #"Shared<String>(value: SharingTests.User(id: 1, name: "Blob Sr.")[dynamicMember: \User.name])"#)
+        == #"Shared<String>(value: SharingTests.User(id: 1, name: "Blob Sr.")[dynamicMember: \User.name])"#
+    )
   }
 
   @Test func unwrapOptional() {

@@ -62,7 +62,8 @@ extension PresentationAction: CasePathable {
         extract: {
           switch $0 {
           case .dismiss: return .dismiss
-          case .presented(let action): return path.value.extract(from: action).map { .presented($0) }
+          case .presented(let action):
+            return path.value.extract(from: action).map { .presented($0) }
           }
         })
     }

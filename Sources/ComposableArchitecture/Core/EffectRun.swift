@@ -176,9 +176,10 @@ final class EffectRun: @unchecked Sendable {
   /// runs inside `wrap` too (it sees what `wrap` binds, e.g. the dismiss sink).
   func wrapped<Action>(
     as _: Action.Type,
-    _ wrap: @escaping @Sendable (
-      _ send: Send<Action>, _ operation: @Sendable () async throws -> Void
-    ) async throws -> Void
+    _ wrap:
+      @escaping @Sendable (
+        _ send: Send<Action>, _ operation: @Sendable () async throws -> Void
+      ) async throws -> Void
   ) -> EffectRun {
     let base = self
     let wrappedOperation: @Sendable (Send<Action>) async throws -> Void = { send in

@@ -47,7 +47,8 @@ enum ReducerMessages {
   private static func sugared(_ name: String) -> String {
     var name = name
     for _ in 0..<10 {
-      let next = name
+      let next =
+        name
         .replacing(/\bSwift\.Optional<([^><]+)>/) { "\($0.output.1)?" }
         .replacing(/\bSwift\.Array<([^><]+)>/) { "[\($0.output.1)]" }
         .replacing(/\bSwift\.Dictionary<([^,<]+), ([^><]+)>/) {
@@ -103,18 +104,18 @@ enum ReducerMessages {
     let firstReason =
       reducer == "Scope"
       ? """
-        A parent reducer set "\(typeName(stateType))" to a different case before the scoped \
-        reducer ran. Child reducers must run before any parent reducer sets child state to a \
-        different case. This ensures that child reducers can handle their actions while their \
-        state is still available. Consider using "Reducer.ifCaseLet" to embed this child reducer \
-        in the parent reducer that change its state to ensure the child reducer runs first.
-        """
+      A parent reducer set "\(typeName(stateType))" to a different case before the scoped \
+      reducer ran. Child reducers must run before any parent reducer sets child state to a \
+      different case. This ensures that child reducers can handle their actions while their \
+      state is still available. Consider using "Reducer.ifCaseLet" to embed this child reducer \
+      in the parent reducer that change its state to ensure the child reducer runs first.
+      """
       : """
-        A parent reducer set "\(typeName(stateType))" to a different case before this reducer \
-        ran. This reducer must run before any other reducer sets child state to a different \
-        case. This ensures that child reducers can handle their actions while their state is \
-        still available.
-        """
+      A parent reducer set "\(typeName(stateType))" to a different case before this reducer \
+      ran. This reducer must run before any other reducer sets child state to a different \
+      case. This ensures that child reducers can handle their actions while their state is \
+      still available.
+      """
     let actionText = reducer == "Scope" ? debugCaseOutput(action) : dump(action)
     let stateText = reducer == "Scope" ? debugCaseOutput(state) : dump(state)
     return """

@@ -54,7 +54,9 @@ public enum RunawayIssues {
 
   /// The advice for an issue repeated in a loop, in Swift (the C and Lua fronts translate it).
   static func fix(for message: String) -> String {
-    for (clock, path) in [("ContinuousClock", "continuousClock"), ("SuspendingClock", "suspendingClock")]
+    for (clock, path) in [
+      ("ContinuousClock", "continuousClock"), ("SuspendingClock", "suspendingClock"),
+    ]
     where message.hasPrefix("Unimplemented: \(clock).") {
       return "To fix, give the store a test clock: $0.\(path) = TestClock()"
     }

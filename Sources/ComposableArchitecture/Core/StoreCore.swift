@@ -80,8 +80,7 @@ package class StoreRuntime: @unchecked Sendable {
 
   /// Records `task`, started as effect `id`, as in flight. Its body calls `effectFinished(id)`
   /// when it ends.
-  final func record(_ task: EffectTask, id: UInt64, origin: UInt64, cancelIDs: [CancelID])
-  {
+  final func record(_ task: EffectTask, id: UInt64, origin: UInt64, cancelIDs: [CancelID]) {
     effects.append(EffectRecord(id: id, task: task, origin: origin, cancelIDs: cancelIDs))
     for cancelID in cancelIDs {
       for registration in cancelID.registrations {

@@ -5,7 +5,7 @@ import Dependencies
 import IssueReporting
 
 #if canImport(Glibc)
-import Glibc
+  import Glibc
 #endif
 
 /// How a property held: its runs, steps and seed, and the report line.
@@ -111,10 +111,11 @@ public func explore<R: Reducer>(
         let seconds = duration.map {
           Double($0.components.seconds) + Double($0.components.attoseconds) / 1e18
         }
-        records?.append(ExploreStepReport(
-          action: SwiftDump.dump(action, isRoot: false), received: received, advance: seconds,
-          receivedBeforeAdvance: driver.log.advancedAt.map { max(0, $0 - 1) },
-          state: SwiftDump.dump(state)))
+        records?.append(
+          ExploreStepReport(
+            action: SwiftDump.dump(action, isRoot: false), received: received, advance: seconds,
+            receivedBeforeAdvance: driver.log.advancedAt.map { max(0, $0 - 1) },
+            state: SwiftDump.dump(state)))
       }
       let issues = recorder.takeMessages()
       if !issues.isEmpty {
@@ -124,7 +125,8 @@ public func explore<R: Reducer>(
       }
       if !invariant(state, action) {
         return ExploreTrialResult(
-          steps: recorded, failure: ExploreFailure(kind: "invariant 1", message: "invariant failed"))
+          steps: recorded, failure: ExploreFailure(kind: "invariant 1", message: "invariant failed")
+        )
       }
     }
     return ExploreTrialResult(steps: recorded, failure: nil)

@@ -124,12 +124,6 @@ private struct Shrinker {
   var failure: ExploreFailure
   var budget: Int
 
-  init(best: [ExploreStep], failure: ExploreFailure, budget: Int) {
-    self.best = best
-    self.failure = failure
-    self.budget = budget
-  }
-
   /// Replays `candidate`; keeps it (as recorded, up to its failing step) when it fails the
   /// same way.
   private mutating func attempt<E: Error>(
@@ -281,15 +275,20 @@ public enum ExploreReport {
     for (offset, step) in steps.enumerated() {
       lines.append("  \(offset + 1). " + indented(step.action, by: 5))
       let early = min(step.receivedBeforeAdvance ?? step.received.count, step.received.count)
-      for action in step.received[..<early] { lines.append("     received " + indented(action, by: 14)) }
+      for action in step.received[..<early] {
+        lines.append("     received " + indented(action, by: 14))
+      }
       if let advance = step.advance, advance > 0 {
         lines.append("     clock +\(seconds(advance)) s")
       }
-      for action in step.received[early...] { lines.append("     received " + indented(action, by: 14)) }
+      for action in step.received[early...] {
+        lines.append("     received " + indented(action, by: 14))
+      }
       lines.append("     state: " + indented(step.state, by: 12))
     }
-    lines.append(contentsOf: message.split(separator: "\n", omittingEmptySubsequences: false)
-      .map { $0.isEmpty ? "" : "  " + $0 })
+    lines.append(
+      contentsOf: message.split(separator: "\n", omittingEmptySubsequences: false)
+        .map { $0.isEmpty ? "" : "  " + $0 })
     return lines.joined(separator: "\n")
   }
 

@@ -113,7 +113,6 @@ extension PresentationAction: Equatable where Action: Equatable {}
 extension PresentationAction: Hashable where Action: Hashable {}
 extension PresentationAction: Sendable where Action: Sendable {}
 
-
 extension Reducer {
   /// Runs `destination` on the presented state at `toPresentationState` for its
   /// `.presented` actions, before this reducer; `.dismiss` sets the state to nil after this

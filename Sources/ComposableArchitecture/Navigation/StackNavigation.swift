@@ -248,7 +248,8 @@ public struct _StackReducer<Base: Reducer, Destination: Reducer>: Reducer {
         .cancellable(id: PresentedEffects(), at: elementPath)
       } else {
         location.report(
-          ReducerMessages.missingElement(location: location, action: destinationAction, stack: true))
+          ReducerMessages.missingElement(location: location, action: destinationAction, stack: true)
+        )
       }
       baseEffects = base.reduce(into: &state, action: action)
     case .popFrom(let id):

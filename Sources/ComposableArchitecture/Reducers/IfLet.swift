@@ -63,8 +63,11 @@ public struct _IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
   ) -> Effect<Parent.Action> {
     guard let childAction = toChildAction.extract(from: action) else { return .none }
     guard let childState = state[keyPath: toChildState] else {
-      ReducerLocation(fileID: location.0, filePath: location.1, line: location.2, column: location.3)
-        .report(ReducerMessages.missingChild(
+      ReducerLocation(
+        fileID: location.0, filePath: location.1, line: location.2, column: location.3
+      )
+      .report(
+        ReducerMessages.missingChild(
           location: ReducerLocation(
             fileID: location.0, filePath: location.1, line: location.2, column: location.3),
           action: action))

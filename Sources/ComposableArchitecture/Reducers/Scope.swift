@@ -74,8 +74,7 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
   }
 
   /// Runs the child for child actions; other actions pass through untouched.
-  public func reduce(into state: inout ParentState, action: ParentAction) -> Effect<ParentAction>
-  {
+  public func reduce(into state: inout ParentState, action: ParentAction) -> Effect<ParentAction> {
     guard let childAction = toChildAction.extract(from: action) else { return .none }
     let casePath = toChildAction
     switch toChildState {

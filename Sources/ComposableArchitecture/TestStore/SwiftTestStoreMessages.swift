@@ -59,7 +59,8 @@ enum SwiftTestStoreMessages {
   }
 
   static func unhandledAtEnd(_ actions: [Any]) -> String {
-    let lines = actions.map { "    \(ReducerMessages.debugCaseOutput($0, abbreviated: true))" }.joined(separator: "\n")
+    let lines = actions.map { "    \(ReducerMessages.debugCaseOutput($0, abbreviated: true))" }
+      .joined(separator: "\n")
     return """
       The store received \(TestStoreMessages.plural(actions.count, "unexpected action")).
 

@@ -134,12 +134,13 @@ public struct AnyAssertionEffect: AssertionEffect {
   /// ```
   /// - Parameter assert: called for every check.
   public init(
-    _ assert: @escaping @Sendable (
-      _ condition: @autoclosure () -> Bool,
-      _ message: @autoclosure () -> String,
-      _ file: StaticString,
-      _ line: UInt
-    ) -> Void
+    _ assert:
+      @escaping @Sendable (
+        _ condition: @autoclosure () -> Bool,
+        _ message: @autoclosure () -> String,
+        _ file: StaticString,
+        _ line: UInt
+      ) -> Void
   ) {
     self.assert = assert
   }

@@ -3,10 +3,10 @@
 // for deterministic tests. live: `SystemRandomNumberGenerator`. No test value: read
 // unoverridden in a test it reports "has no test implementation …" and uses the live one.
 #if canImport(FoundationEssentials)
-import DepsConcurrency
-import FoundationEssentials
+  import DepsConcurrency
+  import FoundationEssentials
 #else
-import Foundation
+  import Foundation
 #endif
 
 extension DependencyValues {
@@ -65,7 +65,9 @@ public final class WithRandomNumberGenerator: @unchecked Sendable {
   }
 
   /// Draws from `inner` and tells `drawn` how many numbers each call drew (a traced store's).
-  package init(counting inner: WithRandomNumberGenerator, _ drawn: @escaping @Sendable (Int) -> Void) {
+  package init(
+    counting inner: WithRandomNumberGenerator, _ drawn: @escaping @Sendable (Int) -> Void
+  ) {
     self.generator = SystemRandomNumberGenerator()  // unused: calls draw from `inner`'s
     self.drawn = drawn
     self.traced = inner

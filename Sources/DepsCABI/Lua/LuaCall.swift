@@ -6,7 +6,7 @@ import CLua
 import DepsCore
 
 #if canImport(Glibc)
-import Glibc
+  import Glibc
 #endif
 
 /// Why a module function fails; `luaEntry` turns it into a raise by the trampoline.
@@ -66,8 +66,10 @@ enum LuaStack {
   static func push(_ L: OpaquePointer, _ string: String) {
     var string = string
     string.withUTF8 { bytes in
-      clua_pushstring_n(L, bytes.baseAddress.map { UnsafeRawPointer($0) }?
-        .assumingMemoryBound(to: CChar.self), bytes.count)
+      clua_pushstring_n(
+        L,
+        bytes.baseAddress.map { UnsafeRawPointer($0) }?
+          .assumingMemoryBound(to: CChar.self), bytes.count)
     }
   }
 

@@ -32,7 +32,9 @@ enum LuaExpectIssue {
       if let raised, !issues.contains(where: { raised.hasSuffix($0) }) { issues.append(raised) }
       issues += leftovers
       let matched = issues.contains { issue in pattern.map { issue.contains($0) } ?? true }
-      guard matched else { throw .error(ExpectIssueScope.noIssueMessage(pattern: pattern, issues: issues)) }
+      guard matched else {
+        throw .error(ExpectIssueScope.noIssueMessage(pattern: pattern, issues: issues))
+      }
       lua_createtable(L, Int32(issues.count), 0)
       for (offset, issue) in issues.enumerated() {
         LuaStack.push(L, issue)

@@ -16,7 +16,7 @@ import ComposableArchitecture
 import DepsCore
 
 #if canImport(Glibc)
-import Glibc
+  import Glibc
 #endif
 
 /// A generator userdata (`deps.Generator`).
@@ -103,7 +103,8 @@ enum LuaExplore {
       let hi = try LuaStack.optionalNumber(L, 2) ?? 100
       guard lo.isFinite, hi.isFinite, abs(lo) < 1e15, abs(hi) < 1e15 else {
         let bad = lo.isFinite && abs(lo) < 1e15 ? hi : lo
-        throw .argument(lo.isFinite && abs(lo) < 1e15 ? 2 : 1,
+        throw .argument(
+          lo.isFinite && abs(lo) < 1e15 ? 2 : 1,
           "a finite bound below 1e15 in size expected, got \(bad)")
       }
       guard (lo * 1000).rounded(.up) <= (hi * 1000).rounded(.down) else {
@@ -175,8 +176,10 @@ enum LuaExplore {
       while lua_next(L, 1) != 0 {
         defer { clua_pop(L, 1) }
         guard lua_type(L, -2) == LUA_TSTRING, let key = LuaStack.string(L, -2) else {
-          throw .argument(1, "the keys of a deps.gen.table must be strings, got a "
-            + LuaStack.typeName(L, -2))
+          throw .argument(
+            1,
+            "the keys of a deps.gen.table must be strings, got a "
+              + LuaStack.typeName(L, -2))
         }
         fields.append((key, try generator(L, lua_gettop(L), argument: 1, at: ".\(key)")))
       }
@@ -236,12 +239,16 @@ enum LuaExplore {
           if lua_rawequal(L, absolute, -1) != 0 { return generator }
         }
       }
-      throw .argument(argument, "\(path.isEmpty ? "" : path + ": ")a generator expected, got "
-        + "a function (call it: deps.gen.<name>(…))")
+      throw .argument(
+        argument,
+        "\(path.isEmpty ? "" : path + ": ")a generator expected, got "
+          + "a function (call it: deps.gen.<name>(…))")
     }
     guard lua_type(L, index) != LUA_TFUNCTION, lua_type(L, index) != LUA_TUSERDATA else {
-      throw .argument(argument, "\(path.isEmpty ? "" : path + ": ")a generator or a plain value"
-        + " expected, got a \(LuaStack.typeName(L, index))")
+      throw .argument(
+        argument,
+        "\(path.isEmpty ? "" : path + ": ")a generator or a plain value"
+          + " expected, got a \(LuaStack.typeName(L, index))")
     }
     do throws(LuaValue.ConversionError) {
       return .constant(try LuaValue.read(L, index))

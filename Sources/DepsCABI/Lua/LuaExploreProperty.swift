@@ -67,9 +67,12 @@ extension LuaExplore {
         lua_settop(L, entry - 1)
       }
       guard let spec else {
-        throw .error("deps.explore_property: \(path) has no deps.explore named \"\(name)\""
-          + (names.isEmpty ? " (it has none)" : " (it has \"" + names.joined(separator: "\", \"")
-            + "\")"))
+        throw .error(
+          "deps.explore_property: \(path) has no deps.explore named \"\(name)\""
+            + (names.isEmpty
+              ? " (it has none)"
+              : " (it has \"" + names.joined(separator: "\", \"")
+                + "\")"))
       }
       let descriptor = try LuaFeature.descriptor(L, tableAt: spec)
       lua_createtable(L, 0, 5)

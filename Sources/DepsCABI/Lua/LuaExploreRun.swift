@@ -7,7 +7,7 @@ import ComposableArchitecture
 import DepsCore
 
 #if canImport(Glibc)
-import Glibc
+  import Glibc
 #endif
 
 extension LuaExplore {
@@ -92,8 +92,10 @@ extension LuaExplore {
       else {
         let key = LuaStack.string(L, -1) ?? LuaStack.typeName(L, -1)
         clua_pop(L, 1)
-        throw .argument(argument, "unknown field '\(key)' (a spec has "
-          + specFields.sorted().joined(separator: ", ") + ")")
+        throw .argument(
+          argument,
+          "unknown field '\(key)' (a spec has "
+            + specFields.sorted().joined(separator: ", ") + ")")
       }
     }
     let descriptor = try LuaFeature.descriptor(L, tableAt: index)
@@ -116,15 +118,19 @@ extension LuaExplore {
     }
     switch LuaStack.rawField(L, index, "advance") {
     case LUA_TNIL:
-      spec.advance = .oneOf([.constant(.int(0)), .constant(.double(0.5)), .constant(.int(1)),
-        .constant(.int(2))])
+      spec.advance = .oneOf([
+        .constant(.int(0)), .constant(.double(0.5)), .constant(.int(1)),
+        .constant(.int(2)),
+      ])
     case LUA_TBOOLEAN where lua_toboolean(L, -1) == 0:
       spec.advance = nil
     default:
       let generator = try generator(L, -1, argument: argument, at: "field 'advance'")
       guard generator.drawsNumbers else {
-        throw .argument(argument, "field 'advance': a generator of seconds (deps.gen.number, "
-          + "deps.gen.integer, a number…) or false expected, got \(generator.description)")
+        throw .argument(
+          argument,
+          "field 'advance': a generator of seconds (deps.gen.number, "
+            + "deps.gen.integer, a number…) or false expected, got \(generator.description)")
       }
       spec.advance = generator
     }
@@ -143,8 +149,10 @@ extension LuaExplore {
     guard isInteger != 0, lua_type(L, -1) == LUA_TNUMBER, value >= minimum,
       value <= (field == "seed" ? Int64.max : 1_000_000)
     else {
-      throw .argument(argument, "field '\(field)': a whole number of at least \(minimum) "
-        + "expected, got \(LuaStack.string(L, -1) ?? LuaStack.typeName(L, -1))")
+      throw .argument(
+        argument,
+        "field '\(field)': a whole number of at least \(minimum) "
+          + "expected, got \(LuaStack.string(L, -1) ?? LuaStack.typeName(L, -1))")
     }
     return Int(value)
   }
@@ -159,16 +167,21 @@ extension LuaExplore {
     func defaultGenerator(_ name: String) throws(LuaFailure) -> JSONGen {
       let type = declared[name] ?? "any"
       guard let generator = JSONGen.defaultFor(payloadType: type) else {
-        throw .argument(argument, "field 'actions': no default generator for the payload of "
-          + "\"\(name)\" (\(type ?? "none")); give one: actions = { \(name) = deps.gen.… }")
+        throw .argument(
+          argument,
+          "field 'actions': no default generator for the payload of "
+            + "\"\(name)\" (\(type ?? "none")); give one: actions = { \(name) = deps.gen.… }")
       }
       return generator
     }
     func checkName(_ name: String) throws(LuaFailure) {
       guard declared.isEmpty || declared[name] != nil else {
-        throw .argument(argument, "field 'actions': feature \"\(descriptor.name)\" has no "
-          + "action \"\(name)\" (it has " + descriptor.actions.map(\.name).sorted()
-          .joined(separator: ", ") + ")")
+        throw .argument(
+          argument,
+          "field 'actions': feature \"\(descriptor.name)\" has no "
+            + "action \"\(name)\" (it has "
+            + descriptor.actions.map(\.name).sorted()
+            .joined(separator: ", ") + ")")
       }
     }
     defer { clua_pop(L, 1) }
@@ -176,8 +189,10 @@ extension LuaExplore {
     switch LuaStack.rawField(L, index, "actions") {
     case LUA_TNIL:
       guard !descriptor.actions.isEmpty else {
-        throw .argument(argument, "field 'actions': feature \"\(descriptor.name)\" declares no "
-          + "actions; list the ones to send: actions = { \"name\", … }")
+        throw .argument(
+          argument,
+          "field 'actions': feature \"\(descriptor.name)\" declares no "
+            + "actions; list the ones to send: actions = { \"name\", … }")
       }
       for action in descriptor.actions {
         found.append((action.name, try defaultGenerator(action.name)))
@@ -189,8 +204,10 @@ extension LuaExplore {
         defer { clua_pop(L, 1) }
         if lua_type(L, -2) == LUA_TNUMBER {
           guard lua_type(L, -1) == LUA_TSTRING, let name = LuaStack.string(L, -1) else {
-            throw .argument(argument, "field 'actions': a list entry must be an action name, "
-              + "got a \(LuaStack.typeName(L, -1))")
+            throw .argument(
+              argument,
+              "field 'actions': a list entry must be an action name, "
+                + "got a \(LuaStack.typeName(L, -1))")
           }
           try checkName(name)
           found.append((name, try defaultGenerator(name)))
@@ -202,16 +219,20 @@ extension LuaExplore {
             found.append((name, try generator(L, -1, argument: argument, at: "actions.\(name)")))
           }
         } else {
-          throw .argument(argument, "field 'actions': keys must be action names, got a "
-            + LuaStack.typeName(L, -2))
+          throw .argument(
+            argument,
+            "field 'actions': keys must be action names, got a "
+              + LuaStack.typeName(L, -2))
         }
       }
       guard !found.isEmpty else {
         throw .argument(argument, "field 'actions': at least one action expected")
       }
     default:
-      throw .argument(argument, "field 'actions': table expected, got "
-        + LuaStack.typeName(L, -1))
+      throw .argument(
+        argument,
+        "field 'actions': table expected, got "
+          + LuaStack.typeName(L, -1))
     }
     var seen = Set<String>()
     return found.sorted { $0.name < $1.name }.filter { seen.insert($0.name).inserted }
@@ -230,14 +251,18 @@ extension LuaExplore {
       for position in 0..<count {
         defer { clua_pop(L, 1) }
         guard lua_rawgeti(L, -1, lua_Integer(position + 1)) == LUA_TFUNCTION else {
-          throw .argument(argument, "field 'invariant': invariant[\(position + 1)] must be a "
-            + "function, got a \(LuaStack.typeName(L, -1))")
+          throw .argument(
+            argument,
+            "field 'invariant': invariant[\(position + 1)] must be a "
+              + "function, got a \(LuaStack.typeName(L, -1))")
         }
       }
       return count
     default:
-      throw .argument(argument, "field 'invariant': a function or a list of functions "
-        + "expected, got a \(LuaStack.typeName(L, -1))")
+      throw .argument(
+        argument,
+        "field 'invariant': a function or a list of functions "
+          + "expected, got a \(LuaStack.typeName(L, -1))")
     }
   }
 
@@ -249,8 +274,10 @@ extension LuaExplore {
     let kind = LuaStack.rawField(L, index, "tags")
     if kind == LUA_TNIL { return [] }
     guard kind == LUA_TTABLE else {
-      throw .argument(2, "field 'tags': a list of strings expected, got a "
-        + LuaStack.typeName(L, -1))
+      throw .argument(
+        2,
+        "field 'tags': a list of strings expected, got a "
+          + LuaStack.typeName(L, -1))
     }
     var tags: [String] = []
     for position in 0..<lua_rawlen(L, -1) {
@@ -259,8 +286,10 @@ extension LuaExplore {
         let tag = LuaStack.string(L, -1), !tag.isEmpty, !tag.contains(","),
         !tag.contains(where: \.isWhitespace)
       else {
-        throw .argument(2, "field 'tags': tags[\(position + 1)] must be a word without commas "
-          + "or spaces")
+        throw .argument(
+          2,
+          "field 'tags': tags[\(position + 1)] must be a word without commas "
+            + "or spaces")
       }
       tags.append(tag)
     }
@@ -365,9 +394,10 @@ extension LuaExplore {
             LuaValue.join(name: action, payload: payload), order: choices.order,
             advance: advance, recording: recorded != nil)
         } catch {
-          throw .error("deps.explore \"\(name)\": the feature refused the generated action "
-            + "\(describe(action, payload)): \(error.message) (give actions.\(action) a "
-            + "generator of payloads it takes)")
+          throw .error(
+            "deps.explore \"\(name)\": the feature refused the generated action "
+              + "\(describe(action, payload)): \(error.message) (give actions.\(action) a "
+              + "generator of payloads it takes)")
         }
         steps.append(choices.recorded)
         // Ctrl-C (depsh) stops the exploration, not just the step it hit.
@@ -375,14 +405,17 @@ extension LuaExplore {
           throw .error("interrupted: deps.explore \"\(name)\" stopped")
         }
         let state = explorer.state
-        recorded?.append(LuaExploreRecordedStep(
-          name: action, payload: payload, advance: advance, step: step, state: state))
+        recorded?.append(
+          LuaExploreRecordedStep(
+            name: action, payload: payload, advance: advance, step: step, state: state))
         if !step.issues.isEmpty {
           let isError = step.issues.contains {
             $0.contains("reduce failed for action") || $0.contains("raised an unhandled error")
           }
-          return ExploreTrialResult(steps: steps, failure: ExploreFailure(
-            kind: isError ? "error" : "issue", message: step.issues.joined(separator: "\n\n")))
+          return ExploreTrialResult(
+            steps: steps,
+            failure: ExploreFailure(
+              kind: isError ? "error" : "issue", message: step.issues.joined(separator: "\n\n")))
         }
         if let failure = try checkInvariants(
           L, runtime, base: invariantBase, count: invariantCount, state: state, action: action,
@@ -586,10 +619,11 @@ extension LuaExplore {
     case .object(let object):
       let members = object.filter { !$0.value.isNull }.sorted { $0.key < $1.key }
       if members.isEmpty { return "{}" }
-      return "{ " + members.map { key, member in
-        let name = isIdentifier(key) ? key : "[" + quote(key) + "]"
-        return name + " = " + luaLiteral(member)
-      }.joined(separator: ", ") + " }"
+      return "{ "
+        + members.map { key, member in
+          let name = isIdentifier(key) ? key : "[" + quote(key) + "]"
+          return name + " = " + luaLiteral(member)
+        }.joined(separator: ", ") + " }"
     }
   }
 
@@ -599,8 +633,11 @@ extension LuaExplore {
   ]
 
   private static func isIdentifier(_ key: String) -> Bool {
-    guard let first = key.unicodeScalars.first, first == "_" || (first.isASCII
-      && first.properties.isAlphabetic), !keywords.contains(key)
+    guard let first = key.unicodeScalars.first,
+      first == "_"
+        || (first.isASCII
+          && first.properties.isAlphabetic),
+      !keywords.contains(key)
     else { return false }
     return key.unicodeScalars.allSatisfy {
       $0 == "_" || ($0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0)))

@@ -203,7 +203,8 @@ enum LuaFeature {
         payloadTypes.contains(type)
       else {
         throw .argument(
-          1, "field 'actions': the payload type of \"\(name)\" must be one of "
+          1,
+          "field 'actions': the payload type of \"\(name)\" must be one of "
             + payloadTypes.map { "\"\($0)\"" }.joined(separator: ", "))
       }
       typed.append((name, type))

@@ -29,8 +29,10 @@ final class LuaStoreBox: LuaOpenStore {
   /// The actions the store handled so far.
   var handledCount = 0
 
-  init(runtime: LuaRuntime, featureName: String, context: DependencyContext,
-       store: any BridgedStore) {
+  init(
+    runtime: LuaRuntime, featureName: String, context: DependencyContext,
+    store: any BridgedStore
+  ) {
     self.runtime = runtime
     self.featureName = featureName
     self.context = context
@@ -146,7 +148,8 @@ enum LuaStore {
         guard let name = LuaStack.string(L, -1), let parsed = DependencyContext(rawValue: name)
         else {
           throw .argument(
-            1, "field 'context': \"live\", \"preview\" or \"test\" expected, got "
+            1,
+            "field 'context': \"live\", \"preview\" or \"test\" expected, got "
               + (lua_type(L, -1) == LUA_TSTRING
                 ? "\"\(LuaStack.string(L, -1) ?? "")\"" : LuaStack.typeName(L, -1)))
         }
@@ -413,7 +416,8 @@ enum LuaStore {
       let box = try LuaUserdata.object(L, 1, metatable: metatable, as: LuaStoreBox.self)
       let closed = box.store == nil ? " (closed)" : ""
       LuaStack.push(
-        L, "\(metatable) (\(box.featureName), \(box.context.rawValue))\(closed): "
+        L,
+        "\(metatable) (\(box.featureName), \(box.context.rawValue))\(closed): "
           + LuaUserdata.address(L, 1))
       return 1
     }

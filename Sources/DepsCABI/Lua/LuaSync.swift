@@ -6,14 +6,15 @@ import DepsCore
 import Synchronization
 
 #if canImport(Glibc)
-import Glibc
+  import Glibc
 #endif
 
 enum LuaSync {
   /// Calls `descriptor` with `input` in the current dependency scope and issue reporters, and
   /// waits for it on this thread.
-  static func invoke(_ descriptor: EndpointDescriptor, _ input: JSONValue) -> Result<JSONValue, any Error>
-  {
+  static func invoke(_ descriptor: EndpointDescriptor, _ input: JSONValue) -> Result<
+    JSONValue, any Error
+  > {
     let values = DependencyValues._current
     let reporters = IssueReporters.current
     let executor = PumpExecutor()

@@ -70,8 +70,9 @@ enum LuaTesting {
       runtime.base = saved
       if let failure { throw .raw(failure) }
       if !leftovers.isEmpty {
-        throw .error("test \"\(name)\" left a test store open:\n\n"
-          + leftovers.joined(separator: "\n\n"))
+        throw .error(
+          "test \"\(name)\" left a test store open:\n\n"
+            + leftovers.joined(separator: "\n\n"))
       }
       return 0
     }
@@ -96,12 +97,16 @@ enum LuaTesting {
         guard lua_rawgeti(L, -1, lua_Integer(position)) == LUA_TSTRING,
           let tag = LuaStack.string(L, -1)
         else {
-          throw .argument(index, "tags[\(position)] must be a string, got a "
-            + LuaStack.typeName(L, -1))
+          throw .argument(
+            index,
+            "tags[\(position)] must be a string, got a "
+              + LuaStack.typeName(L, -1))
         }
         guard !tag.isEmpty, !tag.contains(","), !tag.contains(where: \.isWhitespace) else {
-          throw .argument(index, "tags[\(position)] must be a word without commas or spaces,"
-            + " got \"\(tag)\"")
+          throw .argument(
+            index,
+            "tags[\(position)] must be a word without commas or spaces,"
+              + " got \"\(tag)\"")
         }
         tags.append(tag)
       }

@@ -22,7 +22,8 @@ enum LuaTrace {
     luaEntry(L) { L, _ throws(LuaFailure) in
       let box = try LuaStore.open(L).0
       let presets: [(after: Int?, path: String, value: JSONValue)] =
-        box.presets.map { (nil, $0.path, $0.value) } + box.laterPresets.map { ($0.after, $0.path, $0.value) }
+        box.presets.map { (nil, $0.path, $0.value) }
+        + box.laterPresets.map { ($0.after, $0.path, $0.value) }
       lua_createtable(L, Int32(presets.count), 0)
       for (offset, preset) in presets.enumerated() {
         lua_createtable(L, 0, 3)
@@ -64,7 +65,8 @@ enum LuaTrace {
     guard LuaStack.rawField(L, index, "context") != LUA_TNIL else { return nil }
     guard let name = LuaStack.string(L, -1), let context = DependencyContext(rawValue: name) else {
       throw .argument(
-        index, "field 'context': \"live\", \"preview\" or \"test\" expected, got "
+        index,
+        "field 'context': \"live\", \"preview\" or \"test\" expected, got "
           + (lua_type(L, -1) == LUA_TSTRING
             ? "\"\(LuaStack.string(L, -1) ?? "")\"" : LuaStack.typeName(L, -1)))
     }
@@ -101,7 +103,8 @@ enum LuaTrace {
           lua_setfield(L, -2, "layer")
         }
         if event.kind == .call {
-          let replayable = (try? DepsLibrary.endpoints.descriptor(event.name))?.isReplayable ?? false
+          let replayable =
+            (try? DepsLibrary.endpoints.descriptor(event.name))?.isReplayable ?? false
           lua_pushboolean(L, replayable ? 1 : 0)
           lua_setfield(L, -2, "replayable")
         }
@@ -157,7 +160,6 @@ enum LuaTrace {
     }
     return DependencyTrace(cassette: cassette, strictOverrides: strict)
   }
-
 
   /// Raises (under `depsh test --check-deps`) when the feature may reach uncovered endpoints.
   static func checkBeforeOpening(_ feature: FeatureDescriptor, _ overrides: DependencyOverrides)

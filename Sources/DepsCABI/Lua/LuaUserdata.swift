@@ -3,7 +3,7 @@
 import CLua
 
 #if canImport(Glibc)
-import Glibc
+  import Glibc
 #endif
 
 /// A metatable of this library: `name` is what Lua code and messages see (`__name`,
@@ -53,8 +53,10 @@ struct LuaMetatable: CustomStringConvertible, Sendable {
   /// made by another library gets its own words, since both print as `name`.
   func typeError(_ L: OpaquePointer, _ index: Int32) -> LuaFailure {
     if lua_type(L, index) == LUA_TUSERDATA, LuaStack.typeName(L, index) == name {
-      return .argument(index, "\(name) expected, got a \(name) of another library (each library "
-        + "built on DepsCABI has its own stores and dependencies)")
+      return .argument(
+        index,
+        "\(name) expected, got a \(name) of another library (each library "
+          + "built on DepsCABI has its own stores and dependencies)")
     }
     return LuaStack.typeError(L, index, expected: name)
   }
@@ -66,8 +68,10 @@ private final class LuaMetatableMark {}
 enum LuaUserdata {
   /// Pushes a userdata holding `object` (retained) with the metatable `name`, and `userValues`
   /// user values.
-  static func push(_ L: OpaquePointer, _ object: AnyObject, metatable: LuaMetatable,
-                   userValues: Int32 = 0) {
+  static func push(
+    _ L: OpaquePointer, _ object: AnyObject, metatable: LuaMetatable,
+    userValues: Int32 = 0
+  ) {
     let slot = clua_newuserdata(L, MemoryLayout<UnsafeMutableRawPointer?>.size, userValues)
     slot?.storeBytes(
       of: Unmanaged.passRetained(object).toOpaque(), as: UnsafeMutableRawPointer?.self)
@@ -76,8 +80,10 @@ enum LuaUserdata {
 
   /// The object of the userdata at `index` if it has metatable `name` (throws a type error
   /// `<name> expected, got …` otherwise).
-  static func object<T: AnyObject>(_ L: OpaquePointer, _ index: Int32, metatable: LuaMetatable,
-                                   as type: T.Type) throws(LuaFailure) -> T {
+  static func object<T: AnyObject>(
+    _ L: OpaquePointer, _ index: Int32, metatable: LuaMetatable,
+    as type: T.Type
+  ) throws(LuaFailure) -> T {
     guard let slot = metatable.test(L, index),
       let raw = slot.load(as: UnsafeMutableRawPointer?.self)
     else { throw metatable.typeError(L, index) }

@@ -65,7 +65,9 @@ enum LuaValue {
 
   /// The value at `index`; an empty table takes the shape `shape` has at its place, else the
   /// one `hint` has (see the rule at the top of this file).
-  static func read(_ L: OpaquePointer, _ index: Int32, hint: JSONValue? = nil, shape: JSONValue? = nil)
+  static func read(
+    _ L: OpaquePointer, _ index: Int32, hint: JSONValue? = nil, shape: JSONValue? = nil
+  )
     throws(ConversionError) -> JSONValue
   {
     try read(L, lua_absindex(L, index), hint: Shaping(shape: shape, previous: hint), depth: 0)
@@ -211,7 +213,9 @@ enum LuaValue {
   }
 
   /// Members in the hint's key order, new keys after them in sorted order (stable output).
-  private static func ordered(_ members: [(String, JSONValue)], like hint: JSONValue?) -> ValueObject {
+  private static func ordered(_ members: [(String, JSONValue)], like hint: JSONValue?)
+    -> ValueObject
+  {
     // Small objects (most states and payloads): linear searches, no dictionary.
     guard members.count > smallObject else {
       var result: [(String, JSONValue)] = []
@@ -255,8 +259,10 @@ enum LuaValue {
   private static func isIdentifier(_ key: String) -> Bool {
     guard let first = key.unicodeScalars.first, first == "_" || first.properties.isAlphabetic
     else { return false }
-    return key.unicodeScalars.allSatisfy { $0 == "_" || $0.properties.isAlphabetic
-      || ("0"..."9").contains($0) }
+    return key.unicodeScalars.allSatisfy {
+      $0 == "_" || $0.properties.isAlphabetic
+        || ("0"..."9").contains($0)
+    }
   }
 
   private static func quoted(_ key: String) -> String { JSONValue.string(key).json() }

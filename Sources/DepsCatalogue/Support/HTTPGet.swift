@@ -9,7 +9,7 @@
 // in HTTPGetTests.swift. https is not supported (no TLS library is linked on purpose).
 import DepsCore
 #if canImport(Glibc)
-import Glibc
+  import Glibc
 #endif
 import Synchronization
 
@@ -76,9 +76,10 @@ struct HTTPURL: Equatable, Sendable {
     guard rest.starts(with: "//".utf8), !bytes.contains(where: { $0 <= 0x20 || $0 == 0x7F })
     else { throw .invalidURL(text) }
     let afterSlashes = rest.index(rest.startIndex, offsetBy: 2)
-    let authorityEnd = rest[afterSlashes...].firstIndex {
-      $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#")
-    } ?? rest.endIndex
+    let authorityEnd =
+      rest[afterSlashes...].firstIndex {
+        $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#")
+      } ?? rest.endIndex
     let authority = rest[afterSlashes..<authorityEnd]
     var target = rest[authorityEnd...]
     if let hash = target.firstIndex(of: UInt8(ascii: "#")) { target = target[..<hash] }
@@ -217,7 +218,8 @@ private final class Exchange: Sendable {
 
   init() throws(HTTPGetError) {
     var pair: [Int32] = [-1, -1]
-    let kind = Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue)
+    let kind =
+      Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue)
       | Int32(SOCK_NONBLOCK.rawValue)
     guard socketpair(AF_UNIX, kind, 0, &pair) == 0 else {
       throw .systemFailure("could not create a socket pair: \(errnoText(errno))")
@@ -578,7 +580,8 @@ private struct ResponseReader {
         guard headBytes <= request.maxHeadBytes else {
           throw .malformedResponse("the header is longer than \(request.maxHeadBytes) bytes")
         }
-        let end = newline > position && buffer[newline - 1] == UInt8(ascii: "\r")
+        let end =
+          newline > position && buffer[newline - 1] == UInt8(ascii: "\r")
           ? newline - 1 : newline
         let line = Array(buffer[position..<end])
         position = newline + 1

@@ -77,7 +77,9 @@ final class SwiftBridgedExplorer<State: Equatable, Action>: BridgedExplorer {
     }
     if recording {
       let codec = bridge.codec
-      step.handled = driver.log.entries.map { (codec.encodeAction($0.action), codec.encodeState($0.state)) }
+      step.handled = driver.log.entries.map {
+        (codec.encodeAction($0.action), codec.encodeState($0.state))
+      }
       step.advancedAt = driver.log.advancedAt
       driver.log.entries.removeAll()
     }

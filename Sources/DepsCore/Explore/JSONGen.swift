@@ -25,7 +25,8 @@ public indirect enum JSONGen: Sendable, Equatable {
   case list(JSONGen, max: Int)
 
   /// The default alphabet of `string`.
-  public static let letters = Array("abcdefghijklmnopqrstuvwxyz ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")
+  public static let letters = Array(
+    "abcdefghijklmnopqrstuvwxyz ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")
 
   public static func == (a: JSONGen, b: JSONGen) -> Bool { a.description == b.description }
 
@@ -73,7 +74,8 @@ public indirect enum JSONGen: Sendable, Equatable {
     switch self {
     case .integer, .number: return true
     case .constant(let value): return value.doubleValue != nil
-    case .oneOf(let alternatives): return !alternatives.isEmpty && alternatives.allSatisfy(\.drawsNumbers)
+    case .oneOf(let alternatives):
+      return !alternatives.isEmpty && alternatives.allSatisfy(\.drawsNumbers)
     default: return false
     }
   }
@@ -171,9 +173,10 @@ private struct PayloadTypeParser {
     case "string": return .string(max: 8, alphabet: JSONGen.letters)
     case "boolean": return .boolean
     case "uuid":
-      return .oneOf((0..<4).map {
-        .constant(.string("00000000-0000-0000-0000-00000000000\($0)"))
-      })
+      return .oneOf(
+        (0..<4).map {
+          .constant(.string("00000000-0000-0000-0000-00000000000\($0)"))
+        })
     default: return nil
     }
   }

@@ -187,7 +187,8 @@ final class SwiftBridgedTestStore<State: Equatable, Action>: BridgedTestStore,
   func advance(by seconds: Double) throws(BridgeError) -> [String] {
     try checkNotNested()
     guard seconds.isFinite, seconds >= 0 else {
-      throw BridgeError(.invalid, "expected a finite, non-negative number of seconds, got \(seconds)")
+      throw BridgeError(
+        .invalid, "expected a finite, non-negative number of seconds, got \(seconds)")
     }
     let clocks = store.testClocks
     guard !clocks.isEmpty else {
@@ -258,7 +259,9 @@ final class SwiftBridgedTestStore<State: Equatable, Action>: BridgedTestStore,
   private func drainIssues() -> [String] {
     let dialect = self.dialect
     var messages = recorder.takeMessages().map { TestStoreMessages.inDialect($0, dialect) }
-    if let trace = (store.core.instrument as? DependencyTrace), !messages.isEmpty { trace.endWithLastSteps(&messages) }
+    if let trace = (store.core.instrument as? DependencyTrace), !messages.isEmpty {
+      trace.endWithLastSteps(&messages)
+    }
     return messages
   }
 }

@@ -5,10 +5,10 @@
 // registered like any other (docs/modules.md); DepsCABI's library registers it before the
 // library's own modules.
 #if canImport(FoundationEssentials)
-import FoundationEssentials
-import FoundationInternationalization  // ICU: time zones, calendars, locales
+  import FoundationEssentials
+  import FoundationInternationalization  // ICU: time zones, calendars, locales
 #else
-import Foundation
+  import Foundation
 #endif
 
 extension DepsModule {
@@ -189,7 +189,8 @@ enum BuiltinEndpoints {
         case .string("test"): values[keyPath: keyPath] = TestClock()
         case .string("live"):
           values[keyPath: keyPath] =
-            path == "continuousClock" ? ContinuousClock() as any Clock<Duration>
+            path == "continuousClock"
+            ? ContinuousClock() as any Clock<Duration>
             : SuspendingClock()
         default:
           throw BridgeError(

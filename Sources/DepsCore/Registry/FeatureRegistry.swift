@@ -36,8 +36,10 @@ public struct FeatureCodec<State, Action>: Sendable {
   /// uninitialized, when the text is to be parsed and given to `decodeAction` (a nil
   /// function: always).
   var fillActionFromText:
-    (@Sendable (_ utf8: UnsafeRawBufferPointer, _ destination: UnsafeMutableRawPointer)
-      -> UnsafeRawBufferPointer?)?
+    (
+      @Sendable (_ utf8: UnsafeRawBufferPointer, _ destination: UnsafeMutableRawPointer)
+        -> UnsafeRawBufferPointer?
+    )?
 
   /// A codec from explicit functions.
   public init(
@@ -287,7 +289,9 @@ public final class FeatureRegistry: Sendable {
     initialState: R.State, codec: FeatureCodec<R.State, R.Action>,
     checksStateKeys: Bool = true,
     reducer: @escaping @Sendable () -> R
-  ) where R.State: Equatable, R: SendableMetatype, R.State: SendableMetatype,
+  )
+  where
+    R.State: Equatable, R: SendableMetatype, R.State: SendableMetatype,
     R.Action: SendableMetatype
   {
     let codec = codec.rejectingPayloads(
@@ -295,7 +299,8 @@ public final class FeatureRegistry: Sendable {
     let defaultState = codec.encodeState(initialState)
     let placeholder = FeatureDescriptor(
       name: name, summary: summary, defaultState: defaultState, actions: actions,
-      dependencies: dependencies, children: children, openStore: { _, _, _ throws(BridgeError) in
+      dependencies: dependencies, children: children,
+      openStore: { _, _, _ throws(BridgeError) in
         throw BridgeError(.error, "feature \(name) is not ready")
       },
       openTestStore: { _, _ throws(BridgeError) in

@@ -399,4 +399,5 @@ extension TestStoreMessages {
   /// A front called its test store from inside the store's own work.
   static let nestedTestStoreCall =
     "the test store is handling an action: a test store takes calls from the test itself, "
-    + "not from its reducer, an endpoint override or an effect running inside it"}
+    + "not from its reducer, an endpoint override or an effect running inside it"
+}

@@ -12,8 +12,11 @@ public func closeMatches(for name: String, in candidates: [String], limit: Int =
   let lowered = name.lowercased()
   let scored = candidates.map { candidate -> (String, Int) in
     let distance = editDistance(lowered, candidate.lowercased())
-    let bonus = candidate.lowercased().hasPrefix(lowered) || lowered.hasPrefix(
-      candidate.lowercased()) ? -2 : 0
+    let bonus =
+      candidate.lowercased().hasPrefix(lowered)
+        || lowered.hasPrefix(
+          candidate.lowercased())
+      ? -2 : 0
     return (candidate, distance + bonus)
   }
   let threshold = max(2, name.count / 3)
@@ -30,8 +33,10 @@ func didYouMean(_ name: String, in candidates: [String]) -> String {
   guard !matches.isEmpty else { return "" }
   let quoted = matches.map { "\"\($0)\"" }
   let list =
-    quoted.count == 1 ? quoted[0] : quoted.dropLast().joined(separator: ", ") + " or "
-    + (quoted.last ?? "")
+    quoted.count == 1
+    ? quoted[0]
+    : quoted.dropLast().joined(separator: ", ") + " or "
+      + (quoted.last ?? "")
   return "; did you mean \(list)?"
 }
 

@@ -12,12 +12,12 @@
 
 import DepsRuntime
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+  import FoundationEssentials
 #else
-import Foundation
+  import Foundation
 #endif
 #if canImport(Glibc)
-import Glibc
+  import Glibc
 #endif
 
 /// The shape of an enum case's synthesized payload container.
@@ -116,7 +116,8 @@ final class EnumCasePlan: Sendable {
 /// Decodes one payload type (captured as a generic parameter when it was learned).
 protocol EnumPayloadPlan: AnyObject, Sendable {
   /// Decodes the payload from `value` at `node` and initializes `destination` with it.
-  func decode(_ node: ValueDecodingNode, _ value: JSONValue, into destination: UnsafeMutableRawPointer)
+  func decode(
+    _ node: ValueDecodingNode, _ value: JSONValue, into destination: UnsafeMutableRawPointer)
     throws
   /// Whether `payload` (an enum case's payload, as `Mirror` sees it) has exactly this type.
   func matches(_ payload: Any) -> Bool

@@ -233,8 +233,9 @@ struct JSONParser {
     if isInteger, let integer = integerValue(digitsStart, negative: negative) {
       return .int(integer)
     }
-    let text = String(decoding: UnsafeBufferPointer(start: bytes + start, count: pos - start),
-                      as: UTF8.self)
+    let text = String(
+      decoding: UnsafeBufferPointer(start: bytes + start, count: pos - start),
+      as: UTF8.self)
     guard let double = Double(text), double.isFinite else {
       let shown = text.count > 40 ? String(text.prefix(39)) + "…" : text
       throw ValueError(
@@ -469,8 +470,9 @@ struct JSONParser {
   }
 
   private func malformed(_ detail: String, at offset: Int) -> ValueError {
-    ValueError(kind: .malformed, message: "malformed JSON at byte \(offset): \(detail)",
-               offset: offset)
+    ValueError(
+      kind: .malformed, message: "malformed JSON at byte \(offset): \(detail)",
+      offset: offset)
   }
 
   /// `expected <what>, got <what is at pos>`.
@@ -479,8 +481,9 @@ struct JSONParser {
   }
 
   private func unterminated(_ quote: Int) -> ValueError {
-    malformed("expected '\"' to end the string started at byte \(quote), got end of input",
-              at: pos)
+    malformed(
+      "expected '\"' to end the string started at byte \(quote), got end of input",
+      at: pos)
   }
 
   private func controlCharacter(_ byte: UInt8) -> ValueError {
@@ -495,8 +498,9 @@ struct JSONParser {
     guard let length = Self.utf8SequenceLength(bytes, at: pos, end: end) else {
       return "byte \(Self.hex(byte))"
     }
-    let text = String(decoding: UnsafeBufferPointer(start: bytes + pos, count: length),
-                      as: UTF8.self)
+    let text = String(
+      decoding: UnsafeBufferPointer(start: bytes + pos, count: length),
+      as: UTF8.self)
     return "'\(text)'"
   }
 

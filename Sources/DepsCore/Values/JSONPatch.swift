@@ -104,8 +104,9 @@ public enum JSONPatch {
         into: &operations,
         same: { oldElements[$0] == newElements[$1] },
         patch: { index, elementPath, operations in
-          diff(from: oldElements[index], to: newElements[index], path: elementPath,
-               into: &operations)
+          diff(
+            from: oldElements[index], to: newElements[index], path: elementPath,
+            into: &operations)
         },
         encode: { newElements[$0] })
     default:
@@ -174,7 +175,9 @@ public enum JSONPatch {
   /// - Throws: `.shape` naming the operation (by its position) and what was wrong: not an
   ///   array of operations, an unknown `op`, a malformed path, a path that does not exist, a
   ///   `test` whose value differs.
-  public static func apply(_ patch: JSONValue, to document: JSONValue) throws(ValueError) -> JSONValue {
+  public static func apply(_ patch: JSONValue, to document: JSONValue) throws(ValueError)
+    -> JSONValue
+  {
     guard case let .array(operations) = patch else {
       throw ValueError(
         kind: .shape,
@@ -197,7 +200,9 @@ public enum JSONPatch {
     let message: String
   }
 
-  private static func apply(_ operation: JSONValue, to document: inout JSONValue) throws(PatchFailure) {
+  private static func apply(_ operation: JSONValue, to document: inout JSONValue)
+    throws(PatchFailure)
+  {
     guard case let .object(members) = operation else {
       throw PatchFailure(message: "expected an object, got " + ValueError.excerpt(of: operation))
     }
@@ -244,7 +249,8 @@ public enum JSONPatch {
   }
 
   /// A JSON Pointer's reference tokens, unescaped.
-  private static func pointer(_ value: JSONValue?, _ name: String) throws(PatchFailure) -> [String] {
+  private static func pointer(_ value: JSONValue?, _ name: String) throws(PatchFailure) -> [String]
+  {
     guard case let .string(text)? = value else {
       throw PatchFailure(message: "expected \"\(name)\" as a string (a JSON Pointer)")
     }

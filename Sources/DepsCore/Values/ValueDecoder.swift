@@ -5,12 +5,12 @@
 
 import DepsRuntime
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+  import FoundationEssentials
 #else
-import Foundation
+  import Foundation
 #endif
 #if canImport(Glibc)
-import Glibc
+  import Glibc
 #endif
 
 /// Decodes any `Decodable` type from a `JSONValue`, in the convention of docs/values.md.
@@ -285,8 +285,9 @@ final class ValueDecodingNode: Decoder {
     if isEnum, case .object(let object) = value, object.count == 1,
       let only = object.entries.first
     {
-      return try decodeCase(T.self, from: value, name: only.key, payload: only.value,
-                            component: component)
+      return try decodeCase(
+        T.self, from: value, name: only.key, payload: only.value,
+        component: component)
     }
     let child = ValueDecodingNode(
       value: value, parent: self, component: component, isEnum: isEnum)
@@ -320,8 +321,9 @@ final class ValueDecodingNode: Decoder {
     let learned = EnumPlanCache.shared.lookup(T.self, name)
     if case .some(.some(let plan)) = learned {
       return try Self.decode(T.self, by: plan, payload: payload) {
-        try decodeCase(T.self, by: plan, from: value, name: name, payload: payload,
-                       component: component)
+        try decodeCase(
+          T.self, by: plan, from: value, name: name, payload: payload,
+          component: component)
       }
     }
     let child = ValueDecodingNode(
@@ -364,7 +366,8 @@ final class ValueDecodingNode: Decoder {
     payload: JSONValue, component: ValuePathComponent?
   ) throws -> T {
     // The nodes `init(from:)` would have made: the enum's, then its payload container's.
-    let enumNode = component == nil
+    let enumNode =
+      component == nil
       ? self : ValueDecodingNode(value: value, parent: self, component: component, isEnum: true)
     let payloadNode = ValueDecodingNode(
       value: payload, parent: enumNode, component: .key(name), isEnum: false)
@@ -381,7 +384,8 @@ final class ValueDecodingNode: Decoder {
   ) -> EnumCasePlan? {
     guard !recorder.isSpoiled, recorder.containers == 1, recorder.caseName == name,
       let payloadPlan = recorder.payload, let tag = EnumWitnesses.tag(of: decoded),
-      let inject = EnumWitnesses.injector(T.self), EnumWitnesses.isInlinePayloadCase(T.self, tag: tag)
+      let inject = EnumWitnesses.injector(T.self),
+      EnumWitnesses.isInlinePayloadCase(T.self, tag: tag)
     else { return nil }
     let mirror = Mirror(reflecting: decoded)
     guard mirror.children.count == 1, let only = mirror.children.first,
@@ -389,9 +393,13 @@ final class ValueDecodingNode: Decoder {
     else { return nil }
     let payloadNode = ValueDecodingNode(
       value: payload, parent: nil, component: .key(name), isEnum: false)
-    guard let rebuilt = try? EnumWitnesses.make(T.self, inject: inject, tag: tag, fill: {
-      destination in try payloadPlan.decode(payloadNode, payload, into: destination)
-    }), JSONValue(reflecting: rebuilt) == JSONValue(reflecting: decoded) else { return nil }
+    guard
+      let rebuilt = try? EnumWitnesses.make(
+        T.self, inject: inject, tag: tag,
+        fill: {
+          destination in try payloadPlan.decode(payloadNode, payload, into: destination)
+        }), JSONValue(reflecting: rebuilt) == JSONValue(reflecting: decoded)
+    else { return nil }
     return EnumCasePlan(tag: tag, inject: inject, payload: payloadPlan)
   }
 

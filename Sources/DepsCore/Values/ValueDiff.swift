@@ -72,8 +72,9 @@ public enum ValueDiff {
           continue
         }
         fold(&unchanged, indent + 1, into: &lines)
-        members(old, new, prefix: memberPrefix, indent: indent + 1, comma: memberComma,
-                into: &lines)
+        members(
+          old, new, prefix: memberPrefix, indent: indent + 1, comma: memberComma,
+          into: &lines)
       }
       fold(&unchanged, indent + 1, into: &lines)
       lines.append(line(" ", indent, "}" + closing))
@@ -89,8 +90,9 @@ public enum ValueDiff {
           continue
         }
         fold(&unchanged, indent + 1, into: &lines)
-        members(old, new, prefix: "", indent: indent + 1, comma: index < count - 1,
-                into: &lines)
+        members(
+          old, new, prefix: "", indent: indent + 1, comma: index < count - 1,
+          into: &lines)
       }
       fold(&unchanged, indent + 1, into: &lines)
       lines.append(line(" ", indent, "]" + closing))

@@ -4,9 +4,9 @@
 
 import DepsRuntime
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+  import FoundationEssentials
 #else
-import Foundation
+  import Foundation
 #endif
 
 /// Encodes any `Encodable` value into a `JSONValue`, in the convention of docs/values.md.
@@ -48,7 +48,11 @@ public struct ValueEncoder: Sendable {
 
 /// A value under construction: what one `Encoder` (or nested container) has written so far.
 final class EncodingBox {
-  enum Content { case empty, single(JSONValue), object, array }
+  enum Content {
+    case empty
+    case single(JSONValue)
+    case object, array
+  }
   enum Slot {
     case value(JSONValue)
     case box(EncodingBox)

@@ -36,12 +36,13 @@ enum ValuePath {
   /// Renders a `codingPath` from another coder (e.g. a user's `init(from:)` error): `_N`
   /// payload keys of enums read as indexes.
   static func render(_ codingPath: [any CodingKey]) -> String {
-    render(codingPath.map { key in
-      if let index = key.intValue { return .index(index) }
-      let name = key.stringValue
-      if name.hasPrefix("_"), let index = Int(name.dropFirst()) { return .index(index) }
-      return .key(name)
-    })
+    render(
+      codingPath.map { key in
+        if let index = key.intValue { return .index(index) }
+        let name = key.stringValue
+        if name.hasPrefix("_"), let index = Int(name.dropFirst()) { return .index(index) }
+        return .key(name)
+      })
   }
 
   private static func isIdentifier(_ key: String) -> Bool {

@@ -6,7 +6,7 @@ import Foundation
 import Synchronization
 
 #if canImport(Glibc)
-import Glibc
+  import Glibc
 #endif
 
 struct LocalServerError: Error, CustomStringConvertible {
@@ -26,9 +26,10 @@ final class LocalHTTPServer: Sendable {
   convenience init(status: Int, body: String) throws {
     let reason = status == 200 ? "OK" : "Error"
     let bytes = Array(body.utf8)
-    let response = Array(
-      ("HTTP/1.1 \(status) \(reason)\r\nContent-Type: text/plain; charset=utf-8\r\n"
-        + "Content-Length: \(bytes.count)\r\nConnection: close\r\n\r\n").utf8) + bytes
+    let response =
+      Array(
+        ("HTTP/1.1 \(status) \(reason)\r\nContent-Type: text/plain; charset=utf-8\r\n"
+          + "Content-Length: \(bytes.count)\r\nConnection: close\r\n\r\n").utf8) + bytes
     try self.init(response: response)
   }
 

@@ -19,7 +19,11 @@ final class EvaluationCounter: Sendable {
   var value: Int { count.withLock { $0 } }
   /// Increments and returns the new count.
   @discardableResult
-  func increment() -> Int { count.withLock { $0 += 1; return $0 } }
+  func increment() -> Int {
+    count.withLock {
+      $0 += 1; return $0
+    }
+  }
 }
 
 /// Registers the built-in paths and the seed catalogue into the process-wide registries (they

@@ -84,17 +84,22 @@ extension NumberFactEndpointTests {
       let trace = DependencyTrace(cassette: try Cassette(path: path, mode: .none))
       await fetch(store(count: 7, trace: trace), expect: "7 is lucky.")
       #expect(LiveCalls.snapshot["numberFact.fetch", default: 0] == liveAfterRecording)
-      #expect(trace.events.first { $0.kind == .call }?.layer == "cassette \((path as NSString).lastPathComponent)")
+      #expect(
+        trace.events.first { $0.kind == .call }?.layer
+          == "cassette \((path as NSString).lastPathComponent)")
     }
 
     @Test func modeNoneFailsNamingEndpointAndArguments() async throws {
       let path = temporaryPath("none")
-      #expect(throws: CassetteError("cassette \(path) does not exist (record mode none replays only)")) {
+      #expect(
+        throws: CassetteError("cassette \(path) does not exist (record mode none replays only)")
+      ) {
         try Cassette(path: path, mode: .none)
       }
       try Cassette.write(
         [.init(endpoint: "numberFact.fetch", arguments: 1, outcome: .success("one"))], to: path)
-      let store = store(count: 3, trace: DependencyTrace(cassette: try Cassette(path: path, mode: .none)))
+      let store = store(
+        count: 3, trace: DependencyTrace(cassette: try Cassette(path: path, mode: .none)))
       let message = "cassette \(path) has no recording of numberFact.fetch(3) (record mode none)"
       await store.send(.numberFactButtonTapped)
       await store.receive(.numberFactResponse(.failure(message))) { $0.errorMessage = message }
@@ -108,7 +113,10 @@ extension NumberFactEndpointTests {
       let (replayed, fromTape) = try await cassette.handle("numberFact.fetch", 1) { _ in "live" }
       #expect(try replayed.get() == "one")
       #expect(fromTape)
-      await #expect(throws: CassetteError("cassette \(path) has no recording of numberFact.fetch(2) (record mode once)")) {
+      await #expect(
+        throws: CassetteError(
+          "cassette \(path) has no recording of numberFact.fetch(2) (record mode once)")
+      ) {
         _ = try await cassette.handle("numberFact.fetch", 2) { _ in "live" }
       }
     }
@@ -141,7 +149,8 @@ extension NumberFactEndpointTests {
       try cassette.save()
       #expect(
         try Cassette.load(path) == [
-          .init(endpoint: "numberFact.fetch", arguments: 1, outcome: .failure(CassetteError("down")))
+          .init(
+            endpoint: "numberFact.fetch", arguments: 1, outcome: .failure(CassetteError("down")))
         ])
     }
 
@@ -156,7 +165,10 @@ extension NumberFactEndpointTests {
       let cassette = try Cassette(path: path, mode: .none)
       #expect(try await cassette.handle("numberFact.fetch", 1) { _ in "live" }.0.get() == "first")
       #expect(try await cassette.handle("numberFact.fetch", 1) { _ in "live" }.0.get() == "second")
-      await #expect(throws: CassetteError("cassette \(path) has no recording of numberFact.fetch(1) (record mode none)")) {
+      await #expect(
+        throws: CassetteError(
+          "cassette \(path) has no recording of numberFact.fetch(1) (record mode none)")
+      ) {
         _ = try await cassette.handle("numberFact.fetch", 1) { _ in "live" }
       }
     }
@@ -179,7 +191,9 @@ extension NumberFactEndpointTests {
       let text = try String(contentsOfFile: path, encoding: .utf8)
       #expect(!text.contains("s3cret"))
       let replay = try Cassette(path: path, mode: .none, secrets: ["token"])
-      let (outcome, _) = try await replay.handle("api.get", ["token": "other", "q": "x"]) { _ in .null }
+      let (outcome, _) = try await replay.handle("api.get", ["token": "other", "q": "x"]) { _ in
+        .null
+      }
       #expect(try outcome.get() == ["token": "<filtered>", "data": 1])
     }
 

@@ -20,7 +20,9 @@ import DepsTestSupport
   /// The endpoints a trace wraps are the registered ones: the seeds registered, as a host does.
   init() { registerSeedCatalogue() }
 
-  private func tracedStore(_ trace: DependencyTrace) -> TestStore<NumberFact.State, NumberFact.Action> {
+  private func tracedStore(_ trace: DependencyTrace) -> TestStore<
+    NumberFact.State, NumberFact.Action
+  > {
     TestStore(initialState: NumberFact.State(count: 1)) {
       NumberFact()
     } withDependencies: {
@@ -73,7 +75,9 @@ import DepsTestSupport
         "E1 -->> Store",
       ])
     #expect(diagram.messages[0].text == "NumberFact.Action.numberFactButtonTapped")
-    #expect(diagram.messages[4].text == "NumberFact.Action.numberFactResponse(.success(\"1 is a number\"))")
+    #expect(
+      diagram.messages[4].text
+        == "NumberFact.Action.numberFactResponse(.success(\"1 is a number\"))")
     #expect(diagram.messages[2].text == "(1) [test value]")
     #expect(diagram.messages[3].text == "\"1 is a number\"")
     #expect(diagram.unparsed.isEmpty)
@@ -81,11 +85,12 @@ import DepsTestSupport
 
   @Test func declaredSwiftOverrideNamesItsLayerAndSite() async {
     let trace = DependencyTrace()
-    let line = #line + 4
+    let line = #line + 5
     let store = TestStore(initialState: NumberFact.State(count: 5)) {
       NumberFact()
     } withDependencies: {
-      $0.numberFact.fetch = { "\($0) is odd" }; $0.dependencyTrace = trace.overriding("numberFact.fetch")
+      $0.numberFact.fetch = { "\($0) is odd" }
+      $0.dependencyTrace = trace.overriding("numberFact.fetch")
     }
     await store.send(.numberFactButtonTapped)
     await store.receive(.numberFactResponse(.success("5 is odd"))) { $0.numberFact = "5 is odd" }
@@ -105,7 +110,8 @@ import DepsTestSupport
       $0.dependencyTrace = trace.overriding("numberFact.fetch", fileID: "t.swift", line: 3)
     }
     await store.send(.incrementButtonTapped) { $0.count = 1 }
-    #expect(trace.unusedOverrideMessages == ["override of numberFact.fetch (t.swift:3) was never used"])
+    #expect(
+      trace.unusedOverrideMessages == ["override of numberFact.fetch (t.swift:3) was never used"])
   }
 
   @Test func strictTraceFailsFinishWithTheUnusedOverride() async {
@@ -121,7 +127,8 @@ import DepsTestSupport
       await store.finish()
       await store.finish()
     }
-    #expect(issues.map(\.message) == ["override of numberFact.fetch (strict.swift:9) was never used"])
+    #expect(
+      issues.map(\.message) == ["override of numberFact.fetch (strict.swift:9) was never used"])
   }
 
   @Test func unusedOverrideIsANoteAtFinishByDefault() async {
@@ -138,7 +145,8 @@ import DepsTestSupport
     }
     #expect(issues.isEmpty)
     #expect(
-      UnusedOverrides.takeNotes().contains("override of numberFact.fetch (note.swift:11) was never used"))
+      UnusedOverrides.takeNotes().contains(
+        "override of numberFact.fetch (note.swift:11) was never used"))
   }
 
   @Test func failingSwiftTestEndsWithTheLastSteps() async {
@@ -182,7 +190,9 @@ import DepsTestSupport
     #expect(
       DependencyTrace.describe(MultiLineAction.set(.init(count: 2, names: ["a", "b"])))
         == #"MultiLineAction.set(MultiLineAction.Payload(count: 2, names: [[0]: "a", [1]: "b"]))"#)
-    #expect(DependencyTrace.describe(JSONValue.string("incrementButtonTapped")) == "incrementButtonTapped")
+    #expect(
+      DependencyTrace.describe(JSONValue.string("incrementButtonTapped")) == "incrementButtonTapped"
+    )
   }
 
   @Test func upfrontCheckFollowsDeclaredChildrenAndNamesUnknownOnes() throws {
@@ -198,7 +208,8 @@ import DepsTestSupport
         == "Counter may reach dependencies with neither a test value nor an override: "
         + "numberFact.fetch; Counter declares child features that are not registered, so their "
         + "dependencies cannot be checked: Ghost (child of Counter)")
-    #expect(counter.dependencyCoverage(overridden: own.union(["numberFact.fetch"])).uncovered.isEmpty)
+    #expect(
+      counter.dependencyCoverage(overridden: own.union(["numberFact.fetch"])).uncovered.isEmpty)
     let app = try FeatureRegistry.shared.descriptor("App")
     #expect(app.children == ["Todos"])
     #expect(app.dependencyCoverage(overridden: []).uncovered == ["uuid", "date.now"])
@@ -216,7 +227,10 @@ import DepsTestSupport
     await store.receive(.numberFactResponse(.failure("offline"))) {
       $0.errorMessage = "offline"
     }
-    #expect(trace.accessText().hasPrefix("numberFact.fetch(2) → error: offline [test value] during effect 1 of NumberFact.Action.numberFactButtonTapped"))
+    #expect(
+      trace.accessText().hasPrefix(
+        "numberFact.fetch(2) → error: offline [test value] during effect 1 of NumberFact.Action.numberFactButtonTapped"
+      ))
   }
 }
 
@@ -259,7 +273,8 @@ struct MermaidSequence {
       var parsed: Message?
       for arrow in ["-->>", "->>"] {
         if let range = head.range(of: arrow) {
-          let from = String(head[..<range.lowerBound]), to = String(head[range.upperBound...])
+          let from = String(head[..<range.lowerBound])
+          let to = String(head[range.upperBound...])
           if participants[from] != nil || from == "Store",
             participants[to] != nil || to == "Store"
           {

@@ -58,7 +58,9 @@ private struct Effects: Reducer {
       return .send(.log("sent"))
     case .failWithCatch:
       struct Failure: Error {}
-      return .run { _ in throw Failure() } catch: { error, send in
+      return .run { _ in
+        throw Failure()
+      } catch: { error, send in
         await send(.log("caught \(error)"))
       }
     case .log(let text):
@@ -165,7 +167,8 @@ private struct Effects: Reducer {
 
   @Test func noneMergesAway() {
     if case .none = Effect<Int>.merge(.none, .none).operation {} else { Issue.record("merge") }
-    if case .send(1) = Effect<Int>.merge(.none, .send(1)).operation {} else {
+    if case .send(1) = Effect<Int>.merge(.none, .send(1)).operation {
+    } else {
       Issue.record("single")
     }
     if case .none = Effect<Int>.concatenate([]).operation {} else { Issue.record("concat") }

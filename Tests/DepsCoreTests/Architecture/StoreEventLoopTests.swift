@@ -16,7 +16,7 @@ import Testing
 @testable import IssueReporting
 
 #if canImport(Glibc)
-import Glibc
+  import Glibc
 #endif
 
 private struct EventLoopTicker: Reducer {
@@ -51,7 +51,9 @@ private func readable(_ descriptor: Int32, within milliseconds: Int32 = 0) -> Bo
 
 @Suite struct StoreEventLoopTests {
   @Test func aLiveClockWakesTheDescriptorAndRunZeroDoesTheWork() throws {
-    let store = Store(initialState: EventLoopTicker.State()) { EventLoopTicker() } withDependencies: {
+    let store = Store(initialState: EventLoopTicker.State()) {
+      EventLoopTicker()
+    } withDependencies: {
       $0.continuousClock = ContinuousClock()
     }
     let descriptor = try store.fileDescriptor
@@ -83,7 +85,9 @@ private func readable(_ descriptor: Int32, within milliseconds: Int32 = 0) -> Bo
         case .start:
           return .run { send in
             await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-              Thread.detachNewThread { usleep(100_000); continuation.resume() }
+              Thread.detachNewThread {
+                usleep(100_000); continuation.resume()
+              }
             }
             await send(.finished)
           }
@@ -104,15 +108,20 @@ private func readable(_ descriptor: Int32, within milliseconds: Int32 = 0) -> Bo
   }
 
   @Test func testClocksAndImmediateClocksAreNotWrapped() {
-    let store = Store(initialState: EventLoopTicker.State()) { EventLoopTicker() } withDependencies: {
+    let store = Store(initialState: EventLoopTicker.State()) {
+      EventLoopTicker()
+    } withDependencies: {
       $0.continuousClock = ImmediateClock()
     }
     #expect(store.dependencies.continuousClock is ImmediateClock<Duration>)
-    let live = Store(initialState: EventLoopTicker.State()) { EventLoopTicker() } withDependencies: {
+    let live = Store(initialState: EventLoopTicker.State()) {
+      EventLoopTicker()
+    } withDependencies: {
       $0.continuousClock = ContinuousClock()
     }
     #expect(live.dependencies.continuousClock is DeadlineClock<ContinuousClock>)
-    #expect(live.dependencies.continuousClock.minimumResolution
-      == ContinuousClock().minimumResolution)
+    #expect(
+      live.dependencies.continuousClock.minimumResolution
+        == ContinuousClock().minimumResolution)
   }
 }

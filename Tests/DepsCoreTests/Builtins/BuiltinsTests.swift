@@ -107,7 +107,9 @@ extension BuiltinsTests {
       let fixed = Date(timeIntervalSinceReferenceDate: 0)
       let now: any WritableKeyPath<DependencyValues, Date> & Sendable = \.date.now
       let read = inContext(.test, recorder) {
-        withDependencies { $0[keyPath: now] = fixed } operation: {
+        withDependencies {
+          $0[keyPath: now] = fixed
+        } operation: {
           @Dependency(\.date.now) var now
           return now
         }
@@ -120,13 +122,17 @@ extension BuiltinsTests {
       let recorder = RecordingIssueReporter()
       let fixed = Date(timeIntervalSince1970: 1_234_567_890)
       inContext(.test, recorder) {
-        withDependencies { $0.date.now = fixed } operation: {
+        withDependencies {
+          $0.date.now = fixed
+        } operation: {
           @Dependency(\.date.now) var now
           @Dependency(\.date) var date
           #expect(now == fixed)
           #expect(date() == fixed)
         }
-        withDependencies { $0.date = .constant(Date(timeIntervalSince1970: 0)) } operation: {
+        withDependencies {
+          $0.date = .constant(Date(timeIntervalSince1970: 0))
+        } operation: {
           @Dependency(\.date) var date
           #expect(date.now == Date(timeIntervalSince1970: 0))
         }
@@ -161,7 +167,9 @@ extension BuiltinsTests {
     @Test func incrementingThroughTheDependency() {
       let recorder = RecordingIssueReporter()
       let ids = inContext(.test, recorder) {
-        withDependencies { $0.uuid = .incrementing } operation: {
+        withDependencies {
+          $0.uuid = .incrementing
+        } operation: {
           @Dependency(\.uuid) var uuid
           return (0..<17).map { _ in uuid() }
         }

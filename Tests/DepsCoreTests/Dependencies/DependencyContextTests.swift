@@ -14,13 +14,14 @@ import Testing
 @testable import DepsRuntime
 
 #if canImport(Glibc)
-import Glibc
+  import Glibc
 #endif
 
 @Suite struct DependencyContextTests {
   @Test func defaultIsTestUnderSwiftTest() throws {
     #expect(TestFrameworks.isRunningTests)
-    try #require(getenv("DEPS_CONTEXT") == nil, "scripts/test runs this suite with DEPS_CONTEXT too")
+    try #require(
+      getenv("DEPS_CONTEXT") == nil, "scripts/test runs this suite with DEPS_CONTEXT too")
     #expect(DependencyContext.default == .test)
     #expect(DependencyValues().context == .test)
     #expect(DependencyValues._current.context == .test)
@@ -28,7 +29,9 @@ import Glibc
 
   @Test func contextIsOverriddenPerScope() {
     for context in DependencyContext.allCases {
-      withDependencies { $0.context = context } operation: {
+      withDependencies {
+        $0.context = context
+      } operation: {
         #expect(DependencyValues._current.context == context)
         @Dependency(\.context) var current
         #expect(current == context)
@@ -40,7 +43,9 @@ import Glibc
   @Test func contextChoosesTheDefault() {
     isolated { recorder in
       let values = DependencyContext.allCases.map { context in
-        withDependencies { $0.context = context } operation: {
+        withDependencies {
+          $0.context = context
+        } operation: {
           DependencyValues._current.fullDependency.value
         }
       }
@@ -75,7 +80,8 @@ import Glibc
 
   @Test func theEnvironmentPicksTheContext() {
     for context in DependencyContext.allCases {
-      #expect(DependencyContext.resolve(environment: context.rawValue, fallback: .live) == (context, nil))
+      #expect(
+        DependencyContext.resolve(environment: context.rawValue, fallback: .live) == (context, nil))
     }
     #expect(DependencyContext.resolve(environment: nil, fallback: .test) == (.test, nil))
     #expect(DependencyContext.resolve(environment: "", fallback: .live) == (.live, nil))
@@ -88,7 +94,8 @@ import Glibc
   /// with DEPS_CONTEXT=preview, so this fails if the variable is not read.
   @Test func theProcessDefaultFollowsDEPS_CONTEXT() {
     let raw = getenv("DEPS_CONTEXT").map { String(cString: $0) }
-    #expect(DependencyContext.default == DependencyContext.resolve(environment: raw, fallback: .test).0)
+    #expect(
+      DependencyContext.default == DependencyContext.resolve(environment: raw, fallback: .test).0)
     if raw == "preview" {
       #expect(DependencyContext.default == .preview)
       #expect(DependencyValues._current.context == .preview)

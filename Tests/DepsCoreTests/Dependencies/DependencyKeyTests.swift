@@ -19,7 +19,9 @@ import Testing
       @Dependency(\.factClient) var factClient
       let live = try await factClient.fetch(1)
       #expect(live == "1 is a live fact.")
-      let preview = try await withDependencies { $0.context = .preview } operation: {
+      let preview = try await withDependencies {
+        $0.context = .preview
+      } operation: {
         try await factClient.fetch(2)
       }
       #expect(preview == "2은 Preview용 숫자입니다.")
@@ -75,13 +77,19 @@ import Testing
     isolated { recorder in
       let model = FeatureModel()
       #expect(model.fullDependency.value == 3)
-      withDependencies { $0.context = .preview } operation: {
+      withDependencies {
+        $0.context = .preview
+      } operation: {
         #expect(model.fullDependency.value == 2)
       }
-      withDependencies { $0.context = .live } operation: {
+      withDependencies {
+        $0.context = .live
+      } operation: {
         #expect(model.fullDependency.value == 1)
       }
-      withDependencies { $0.fullDependency.value = -1 } operation: {
+      withDependencies {
+        $0.fullDependency.value = -1
+      } operation: {
         #expect(model.fullDependency.value == -1)
       }
       #expect(recorder.messages.isEmpty)

@@ -62,9 +62,13 @@ final class FeatureModel: @unchecked Sendable {
   @Test func narrowedReadsFollowLaterOverrides() {
     @Dependency(\.timeSource.now) var now
     #expect(now == 0)
-    withDependencies { $0.timeSource.now = 1 } operation: {
+    withDependencies {
+      $0.timeSource.now = 1
+    } operation: {
       #expect(now == 1)
-      withDependencies { $0.timeSource.now = 2 } operation: {
+      withDependencies {
+        $0.timeSource.now = 2
+      } operation: {
         #expect(now == 2)
       }
       #expect(now == 1)
@@ -88,18 +92,24 @@ final class FeatureModel: @unchecked Sendable {
   @Test func keyTypeFormReadsTheKey() {
     @Dependency(TestOnlyKey.self) var value
     #expect(value == 42)
-    withDependencies { $0[TestOnlyKey.self] = 5 } operation: {
+    withDependencies {
+      $0[TestOnlyKey.self] = 5
+    } operation: {
       #expect(value == 5)
       @Dependency(TestOnlyKey.self) var inner
       #expect(inner == 5)
     }
-    withDependencies { $0.testOnly = 6 } operation: {
+    withDependencies {
+      $0.testOnly = 6
+    } operation: {
       #expect(value == 6)
     }
   }
 
   @Test func initialValuesAreTheValuesAtCreation() {
-    let dependency = withDependencies { $0.testOnly = 9 } operation: {
+    let dependency = withDependencies {
+      $0.testOnly = 9
+    } operation: {
       Dependency(\.testOnly)
     }
     #expect(dependency.initialValues.testOnly == 9)
@@ -126,7 +136,9 @@ final class FeatureModel: @unchecked Sendable {
     } operation: {
       FeatureModel()
     }
-    withDependencies { $0.fullDependency.value = 1_000 } operation: {
+    withDependencies {
+      $0.fullDependency.value = 1_000
+    } operation: {
       #expect(model.fullDependency.value == 1_000)
       #expect(model.now == 7)
     }
@@ -134,7 +146,11 @@ final class FeatureModel: @unchecked Sendable {
   }
 
   @Test func readTimeContextWins() {
-    let model = withDependencies { $0.timeSource.now = 7 } operation: { FeatureModel() }
+    let model = withDependencies {
+      $0.timeSource.now = 7
+    } operation: {
+      FeatureModel()
+    }
     isolated(context: .live) { _ in
       #expect(model.fullDependency.value == 1)
       #expect(model.now == 7)
@@ -169,7 +185,9 @@ final class FeatureModel: @unchecked Sendable {
       @Dependency(LateBinding.self) var late
       #expect(early.fetch() == 42)
       #expect(late.fetch() == 42)
-      withDependencies { $0[SomeDependency.self].fetch = { 1_729 } } operation: {
+      withDependencies {
+        $0[SomeDependency.self].fetch = { 1_729 }
+      } operation: {
         #expect(early.fetch() == 1_729)
         #expect(late.fetch() == 1_729)
       }
@@ -217,13 +235,19 @@ final class FeatureModel: @unchecked Sendable {
       }
     }
     #expect(closure() == 3)
-    withDependencies { $0.fullDependency.value = 7 } operation: {
+    withDependencies {
+      $0.fullDependency.value = 7
+    } operation: {
       #expect(closure() == 7)
     }
   }
 
   @Test func escapingClosureOnAnotherThreadUsesTheModelsValues() async {
-    let model = withDependencies { $0.fullDependency.value = 42 } operation: { FeatureModel() }
+    let model = withDependencies {
+      $0.fullDependency.value = 42
+    } operation: {
+      FeatureModel()
+    }
     let value = await onAnotherThread { model.fullDependency.value }
     #expect(value == 42)
   }
@@ -239,7 +263,9 @@ final class FeatureModel: @unchecked Sendable {
             return value
           }
           let overriddenInside = continuation.yield {
-            withDependencies { $0.fullDependency.value = 999 } operation: {
+            withDependencies {
+              $0.fullDependency.value = 999
+            } operation: {
               @Dependency(\.fullDependency.value) var value
               return value
             }
@@ -293,10 +319,14 @@ final class FeatureModel: @unchecked Sendable {
   }
 
   @Test func wrapperReadsAreStableAcrossRepeatedReads() {
-    withDependencies { $0.testOnly = 1 } operation: {
+    withDependencies {
+      $0.testOnly = 1
+    } operation: {
       @Dependency(\.testOnly) var value
       for _ in 1...10 { #expect(value == 1) }
-      withDependencies { $0.testOnly = 2 } operation: {
+      withDependencies {
+        $0.testOnly = 2
+      } operation: {
         for _ in 1...10 { #expect(value == 2) }
       }
       for _ in 1...10 { #expect(value == 1) }

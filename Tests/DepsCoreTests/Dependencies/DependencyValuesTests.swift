@@ -44,12 +44,16 @@ import Testing
       defaultsStore.set("1", forKey: "launches")
       @Dependency(\.defaultsStore) var sameStore
       #expect(sameStore.string(forKey: "launches") == "1")
-      withDependencies { $0.context = .live } operation: {
+      withDependencies {
+        $0.context = .live
+      } operation: {
         #expect(defaultsStore.name == "live")
         #expect(defaultsStore.string(forKey: "launches") == nil)
       }
       let mock = DefaultsStore(name: "mock")
-      withDependencies { $0.defaultsStore = mock } operation: {
+      withDependencies {
+        $0.defaultsStore = mock
+      } operation: {
         #expect(defaultsStore === mock)
       }
       #expect(recorder.messages.isEmpty)
@@ -73,8 +77,12 @@ import Testing
   }
 
   @Test func innerOverrideWinsAndEndsWithItsScope() {
-    withDependencies { $0.testOnly = 1 } operation: {
-      withDependencies { $0.testOnly = 2 } operation: {
+    withDependencies {
+      $0.testOnly = 1
+    } operation: {
+      withDependencies {
+        $0.testOnly = 2
+      } operation: {
         #expect(DependencyValues._current.testOnly == 2)
       }
       #expect(DependencyValues._current.testOnly == 1)
@@ -109,9 +117,13 @@ import Testing
     values.context = .live
     #expect(values.context == .live)
     #expect(DependencyValues().context == .test)
-    withDependencies { $0.context = .preview } operation: {
+    withDependencies {
+      $0.context = .preview
+    } operation: {
       #expect(DependencyValues._current.context == .preview)
-      withDependencies { $0.testOnly = 1 } operation: {
+      withDependencies {
+        $0.testOnly = 1
+      } operation: {
         #expect(DependencyValues._current.context == .preview)
       }
     }
@@ -129,7 +141,9 @@ import Testing
       #expect(DependencyValues._current[CountedKey.self] === tally)
       #expect(CountedKey.evaluations.value == before + 1)
 
-      withDependencies { $0.context = .preview } operation: {
+      withDependencies {
+        $0.context = .preview
+      } operation: {
         #expect(tally.value == 0)
         tally.add(5)
         #expect(sameTally.value == 5)
@@ -137,12 +151,16 @@ import Testing
       #expect(CountedKey.evaluations.value == before + 2)
       #expect(tally.value == 2)
 
-      withDependencies { $0.context = .live } operation: {
+      withDependencies {
+        $0.context = .live
+      } operation: {
         #expect(tally.value == 0)
         #expect(DependencyValues._current.counted.value == 0)
       }
       #expect(CountedKey.evaluations.value == before + 3)
-      withDependencies { $0.context = .live } operation: {
+      withDependencies {
+        $0.context = .live
+      } operation: {
         _ = tally.value
       }
       #expect(CountedKey.evaluations.value == before + 3)
@@ -169,7 +187,9 @@ import Testing
     isolated { _ in
       @Dependency(\.stateful) var tally
       tally.add(3)
-      withDependencies { $0.useFreshCache() } operation: {
+      withDependencies {
+        $0.useFreshCache()
+      } operation: {
         #expect(tally.value == 0)
       }
       #expect(tally.value == 3)
@@ -200,7 +220,9 @@ import Testing
     await withTaskGroup(of: Bool.self) { group in
       for index in 1...100 {
         group.addTask {
-          withDependencies { $0.testOnly = index } operation: {
+          withDependencies {
+            $0.testOnly = index
+          } operation: {
             @Dependency(\.testOnly) var value
             var allMatch = true
             for _ in 1...50 where value != index { allMatch = false }

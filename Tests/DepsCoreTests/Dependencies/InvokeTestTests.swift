@@ -33,7 +33,9 @@ final class InvokeTestTests: MockedDependenciesTestCase {
   }
 
   func testATestCanStillOverrideLocally() {
-    withDependencies { $0.fileClient = .mock("local") } operation: {
+    withDependencies {
+      $0.fileClient = .mock("local")
+    } operation: {
       XCTAssertEqual(DependencyValues._current.fileClient.load("x"), "local")
     }
     XCTAssertEqual(DependencyValues._current.fileClient.load("x"), "base class")

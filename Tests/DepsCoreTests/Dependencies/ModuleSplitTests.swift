@@ -40,7 +40,9 @@ import Testing
       @Dependency(\.seedClient) var seedClient
       let test = try await seedClient.fetch(1)
       #expect(test == "1 is a test fact.")
-      let preview = try await withDependencies { $0.context = .preview } operation: {
+      let preview = try await withDependencies {
+        $0.context = .preview
+      } operation: {
         try await seedClient.fetch(2)
       }
       #expect(preview == "2은 Preview용 숫자입니다.")

@@ -40,13 +40,19 @@ private let alreadyPreparedFullDependency = """
   @Test func preparedValueIsSeenByScopesInside() {
     isolated { recorder in
       prepareDependencies { $0.fullDependency = FullDependency(value: 10) }
-      withDependencies { $0.testOnly = 1 } operation: {
+      withDependencies {
+        $0.testOnly = 1
+      } operation: {
         #expect(DependencyValues._current.fullDependency.value == 10)
-        withDependencies { $0.useFreshCache() } operation: {
+        withDependencies {
+          $0.useFreshCache()
+        } operation: {
           #expect(DependencyValues._current.fullDependency.value == 10)
         }
       }
-      withDependencies { $0.fullDependency.value = 11 } operation: {
+      withDependencies {
+        $0.fullDependency.value = 11
+      } operation: {
         #expect(DependencyValues._current.fullDependency.value == 11)
       }
       #expect(recorder.messages.isEmpty)
@@ -96,7 +102,9 @@ private let alreadyPreparedFullDependency = """
 
   @Test func preparingAfterAccessInAnotherContextIsAllowed() {
     isolated { recorder in
-      withDependencies { $0.context = .live } operation: {
+      withDependencies {
+        $0.context = .live
+      } operation: {
         #expect(DependencyValues._current.fullDependency.value == 1)
       }
       prepareDependencies { $0.fullDependency = FullDependency(value: 10) }

@@ -100,8 +100,9 @@ private final class NumberModel {
       let node = current()
       #expect(node.firstIsInline)
       #expect(node.hasMoreEntries)
-      #expect(node.entries.map(\.key)
-        == [ObjectIdentifier(NumberKey.self), ObjectIdentifier(NameKey.self)])
+      #expect(
+        node.entries.map(\.key)
+          == [ObjectIdentifier(NumberKey.self), ObjectIdentifier(NameKey.self)])
       #expect(DependencyValues._current.number == 4)
       #expect(DependencyValues._current.name == "blob")
       // The boxed lookup (what the trace reads) boxes an inline value on demand.
@@ -131,7 +132,8 @@ private final class NumberModel {
       $0.number = 7
     } operation: {
       let outer = current()
-      withDependencies { _ in } operation: {
+      withDependencies { _ in
+      } operation: {
         #expect(current() === outer)
         #expect(DependencyValues._current.number == 7)
       }
@@ -247,7 +249,11 @@ private final class NumberModel {
 
   @Test func aWrapperCapturingTheRootReadsAndPropagatesLikeAnyOther() {
     let unscoped = DependencyValues.$_current.withValue(.processDefaults) { NumberModel() }
-    let scoped = withDependencies { $0.number = 9 } operation: { NumberModel() }
+    let scoped = withDependencies {
+      $0.number = 9
+    } operation: {
+      NumberModel()
+    }
     #expect(unscoped.numberWrapper.initial === DependencyStorage.root)
     #expect(scoped.numberWrapper.captured != nil)
     #expect(unscoped.number == 0)

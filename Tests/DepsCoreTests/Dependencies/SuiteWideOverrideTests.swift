@@ -36,10 +36,11 @@ extension Trait where Self == DependenciesTrait {
   }
 }
 
-@Suite(.dependencies {
-  $0.apiClient = .mock
-  $0.factClient.fetch = { "\($0) is a suite-wide fact." }
-})
+@Suite(
+  .dependencies {
+    $0.apiClient = .mock
+    $0.factClient.fetch = { "\($0) is a suite-wide fact." }
+  })
 struct SuiteWideOverrideTests {
   @Test func everyTestSeesTheSuiteOverrides() async throws {
     @Dependency(\.apiClient.currentUser) var currentUser
@@ -50,7 +51,9 @@ struct SuiteWideOverrideTests {
   }
 
   @Test func aTestCanStillOverrideLocally() {
-    withDependencies { $0.apiClient.currentUser = { AppUser(id: 1, name: "Local") } } operation: {
+    withDependencies {
+      $0.apiClient.currentUser = { AppUser(id: 1, name: "Local") }
+    } operation: {
       @Dependency(\.apiClient.currentUser) var currentUser
       #expect(currentUser().name == "Local")
     }

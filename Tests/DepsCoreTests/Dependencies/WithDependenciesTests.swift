@@ -107,7 +107,11 @@ final class ChildModel {
   }
 
   @Test func currentOverridesWinOverTheParents() {
-    let app = withDependencies { $0.apiClient = .mock } operation: { AppModel() }
+    let app = withDependencies {
+      $0.apiClient = .mock
+    } operation: {
+      AppModel()
+    }
     let todos = withDependencies {
       $0.fileClient = .mock("current")
       $0.apiClient.currentUser = { AppUser(id: 7, name: "Current") }
@@ -133,7 +137,11 @@ final class ChildModel {
     let parent = PlainParent()
     let line = #line + 2
     let child = withIssueReporters([recorder]) {
-      withDependencies(from: parent) { $0.fullDependency.value = 5 } operation: { ChildModel() }
+      withDependencies(from: parent) {
+        $0.fullDependency.value = 5
+      } operation: {
+        ChildModel()
+      }
     }
     #expect(
       recorder.messages == [
@@ -151,7 +159,11 @@ final class ChildModel {
   }
 
   @Test func asyncFromPropagatesTheParentsValues() async {
-    let app = withDependencies { $0.apiClient = .mock } operation: { AppModel() }
+    let app = withDependencies {
+      $0.apiClient = .mock
+    } operation: {
+      AppModel()
+    }
     let todos = await withDependencies(from: app) {
       $0.fileClient = .mock("async")
     } operation: {
@@ -243,10 +255,17 @@ final class ChildModel {
   @Test func withDependenciesRethrows() {
     struct Failure: Error {}
     #expect(throws: Failure.self) {
-      try withDependencies { _ in throw Failure() } operation: {}
+      try withDependencies { _ in
+        throw Failure()
+      } operation: {
+      }
     }
     #expect(throws: Failure.self) {
-      try withDependencies { $0.testOnly = 1 } operation: { throw Failure() }
+      try withDependencies {
+        $0.testOnly = 1
+      } operation: {
+        throw Failure()
+      }
     }
   }
 }

@@ -60,7 +60,9 @@ private struct FireAndForgetFailure: Error, CustomStringConvertible {
 
   @Test func theLiveWorkRunsInATaskOfTheGivenName() async {
     let (names, continuation) = AsyncStream.makeStream(of: String?.self)
-    await withDependencies { $0.context = .live } operation: {
+    await withDependencies {
+      $0.context = .live
+    } operation: {
       @Dependency(\.fireAndForget) var fireAndForget
       await fireAndForget(name: "flush") { continuation.yield(Task.name) }
     }

@@ -42,7 +42,9 @@ import DepsTestSupport
 
   @Test func aMissingLiveValueWithoutAReadLocationIsReportedAtTheLibrary() {
     let issues = recordIssues {
-      withDependencies { $0.context = .live } operation: {
+      withDependencies {
+        $0.context = .live
+      } operation: {
         _ = DependencyValues._current[TestOnlyKey.self]
       }
     }

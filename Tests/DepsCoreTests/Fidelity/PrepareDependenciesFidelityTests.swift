@@ -35,7 +35,9 @@ import DepsTestSupport
         $0.context = .live
         $0.fullDependency.value = 7
       }
-      withDependencies { $0.context = .live } operation: {
+      withDependencies {
+        $0.context = .live
+      } operation: {
         #expect(DependencyValues._current.fullDependency.value == 7)
       }
       #expect(DependencyValues._current.fullDependency.value == 7)
@@ -68,7 +70,9 @@ import DepsTestSupport
   }
 
   @Test func previewMayPrepareAfterARead() {
-    withDependencies { $0.context = .preview } operation: {
+    withDependencies {
+      $0.context = .preview
+    } operation: {
       @Dependency(\.date) var date
       _ = date()
       let issues = recordIssues {
@@ -80,7 +84,9 @@ import DepsTestSupport
   }
 
   @Test func previewMayPrepareManyTimes() {
-    withDependencies { $0.context = .preview } operation: {
+    withDependencies {
+      $0.context = .preview
+    } operation: {
       @Dependency(\.date) var date
       prepareDependencies { $0.date = DateGenerator { Date(timeIntervalSinceReferenceDate: 0) } }
       #expect(date() == Date(timeIntervalSinceReferenceDate: 0))
@@ -90,7 +96,9 @@ import DepsTestSupport
   }
 
   @Test func aLiveReadStillForbidsPreparingInTheLiveContext() {
-    withDependencies { $0.context = .live } operation: {
+    withDependencies {
+      $0.context = .live
+    } operation: {
       @Dependency(\.date) var date
       _ = date()
       let issues = recordIssues {

@@ -64,12 +64,15 @@ private func missingLive(line: Int) -> String {
   @Test func readsWhileSettingUpAreSilentAndReportedWhereUsed() {
     let line = #line + 1
     @Dependency(\.fidelityReuseClient) var reuseClient
-    withDependencies { $0.context = .live } operation: {
+    withDependencies {
+      $0.context = .live
+    } operation: {
       let settingUp = recordIssues {
         withDependencies {
           #expect($0.fidelityReuseClient.count() == 0)
           #expect(reuseClient.count() == 0)
-        } operation: {}
+        } operation: {
+        }
       }
       #expect(settingUp.isEmpty)
       let used = recordIssues { #expect(reuseClient.count() == 0) }
@@ -81,7 +84,9 @@ private func missingLive(line: Int) -> String {
   @Test func aChangeWhileSettingUpIsSeenByDependencyReads() {
     let line = #line + 1
     @Dependency(\.fidelityReuseClient) var reuseClient
-    withDependencies { $0.context = .live } operation: {
+    withDependencies {
+      $0.context = .live
+    } operation: {
       let issues = recordIssues {
         withDependencies {
           $0.fidelityReuseClient.setCount(42)
@@ -98,13 +103,16 @@ private func missingLive(line: Int) -> String {
 
   @Test func asyncSettingUpIsSilentToo() async {
     @Dependency(\.fidelityReuseClient) var reuseClient
-    await withDependencies { $0.context = .live } operation: {
+    await withDependencies {
+      $0.context = .live
+    } operation: {
       let issues = await recordIssues {
         await withDependencies {
           await Task.yield()
           $0.fidelityReuseClient.setCount(7)
           #expect(reuseClient.count() == 7)
-        } operation: {}
+        } operation: {
+        }
       }
       #expect(issues.isEmpty)
     }
@@ -117,14 +125,21 @@ private func missingLive(line: Int) -> String {
     let line = #line + 1
     @Dependency(\.fidelityReuseClient) var reuseClient
     let issues = recordIssues {
-      withDependencies { $0 = .live } operation: {
+      withDependencies {
+        $0 = .live
+      } operation: {
         for _ in 1...3 { _ = reuseClient.count() }
-        withDependencies { _ = $0.fidelityReuseClient } operation: {}
+        withDependencies {
+          _ = $0.fidelityReuseClient
+        } operation: {
+        }
       }
     }
     #expect(issues.map(\.message) == Array(repeating: missingLive(line: line), count: 3))
     let direct = recordIssues {
-      withDependencies { $0 = .live } operation: {
+      withDependencies {
+        $0 = .live
+      } operation: {
         _ = DependencyValues._current.fidelityReuseClient
         _ = DependencyValues._current.fidelityReuseClient
       }
@@ -135,7 +150,9 @@ private func missingLive(line: Int) -> String {
   /// A value prepared for such a key is not reported.
   @Test func aPreparedValueOfAKeyWithNoLiveValueIsNotReported() {
     let issues = recordIssues {
-      withDependencies { $0 = .live } operation: {
+      withDependencies {
+        $0 = .live
+      } operation: {
         prepareDependencies { $0.fidelityReuseClient = FidelityReuseClient.testValue }
         _ = DependencyValues._current.fidelityReuseClient
         _ = DependencyValues._current.fidelityReuseClient
@@ -150,7 +167,10 @@ private func missingLive(line: Int) -> String {
   @Test func aMissingTestValueComputedWhileSettingUpIsNeverReported() {
     @Dependency(\.liveOnlyClient) var client
     let settingUp = recordIssues {
-      withDependencies { _ = $0.liveOnlyClient } operation: {}
+      withDependencies {
+        _ = $0.liveOnlyClient
+      } operation: {
+      }
     }
     #expect(settingUp.isEmpty)
     let used = recordIssues { _ = client.name }

@@ -15,10 +15,11 @@ struct FidelityInitCounting: TestDependencyKey, Sendable {
   static let computed = Mutex(0)
   var value: Int
   static var testValue: FidelityInitCounting {
-    FidelityInitCounting(value: computed.withLock {
-      $0 += 1
-      return $0
-    })
+    FidelityInitCounting(
+      value: computed.withLock {
+        $0 += 1
+        return $0
+      })
   }
 }
 
@@ -27,10 +28,11 @@ struct FidelityRaceCounting: TestDependencyKey, Sendable {
   static let computed = Mutex(0)
   var value: Int
   static var testValue: FidelityRaceCounting {
-    FidelityRaceCounting(value: computed.withLock {
-      $0 += 1
-      return $0
-    })
+    FidelityRaceCounting(
+      value: computed.withLock {
+        $0 += 1
+        return $0
+      })
   }
 }
 
@@ -51,7 +53,9 @@ struct FidelityReportingTestValue: TestDependencyKey, Sendable {
     @Dependency(FidelityInitCounting.self) var shared
     let first = shared.value
     #expect(shared.value == first)
-    let fresh = withDependencies { $0 = DependencyValues() } operation: {
+    let fresh = withDependencies {
+      $0 = DependencyValues()
+    } operation: {
       @Dependency(FidelityInitCounting.self) var counting
       return counting.value
     }
@@ -62,7 +66,9 @@ struct FidelityReportingTestValue: TestDependencyKey, Sendable {
   @Test func freshValuesDoNotSeePreparedValues() {
     prepareDependencies { $0.fidelityTraitText = "prepared" }
     #expect(DependencyValues._current.fidelityTraitText == "prepared")
-    withDependencies { $0 = DependencyValues() } operation: {
+    withDependencies {
+      $0 = DependencyValues()
+    } operation: {
       #expect(DependencyValues._current.fidelityTraitText == "default")
     }
   }
@@ -72,7 +78,9 @@ struct FidelityReportingTestValue: TestDependencyKey, Sendable {
     #expect(DependencyValues.preview.context == .preview)
     #expect(DependencyValues.test.context == .test)
     let values = (1...3).map { _ in
-      withDependencies { $0 = .test } operation: {
+      withDependencies {
+        $0 = .test
+      } operation: {
         @Dependency(FidelityInitCounting.self) var counting
         return [counting.value, counting.value]
       }
@@ -85,7 +93,9 @@ struct FidelityReportingTestValue: TestDependencyKey, Sendable {
   /// in `.test` values compute it once.
   @Test func manyTasksComputeAFreshDefaultOnce() async {
     let before = FidelityRaceCounting.computed.withLock { $0 }
-    await withDependencies { $0 = .test } operation: {
+    await withDependencies {
+      $0 = .test
+    } operation: {
       await withTaskGroup(of: Int.self) { group in
         for _ in 1...50 {
           group.addTask {
@@ -105,7 +115,9 @@ struct FidelityReportingTestValue: TestDependencyKey, Sendable {
 @Suite struct ShouldReportUnimplementedFidelityTests {
   @Test func aTestValueReadOutsideSettingUpReports() {
     let issues = recordIssues {
-      withDependencies { $0 = .test } operation: {
+      withDependencies {
+        $0 = .test
+      } operation: {
         @Dependency(FidelityReportingTestValue.self) var client
         _ = client.name
       }
@@ -118,7 +130,9 @@ struct FidelityReportingTestValue: TestDependencyKey, Sendable {
       withDependencies {
         $0 = .test
       } operation: {
-        withDependencies { $0[FidelityReportingTestValue.self].name = "set" } operation: {
+        withDependencies {
+          $0[FidelityReportingTestValue.self].name = "set"
+        } operation: {
           @Dependency(FidelityReportingTestValue.self) var client
           #expect(client.name == "set")
         }
@@ -157,23 +171,29 @@ struct FidelityReportingTestValue: TestDependencyKey, Sendable {
 @Suite struct PreferredLocalesFidelityTests {
   @Test func anOverrideIsReadBack() {
     let locales = [Locale(identifier: "es-ES"), Locale(identifier: "en-US")]
-    withDependencies { $0.preferredLocales = locales } operation: {
+    withDependencies {
+      $0.preferredLocales = locales
+    } operation: {
       @Dependency(\.preferredLocales) var preferredLocales
       #expect(preferredLocales == locales)
     }
   }
 
   @Test func liveIsTheSystemsPreferredLanguages() {
-    withDependencies { $0 = .live } operation: {
+    withDependencies {
+      $0 = .live
+    } operation: {
       @Dependency(\.preferredLocales) var preferredLocales
       #expect(preferredLocales == Locale.preferredLanguages.map { Locale(identifier: $0) })
     }
   }
 
   @Test func unoverriddenInATestItReportsAndHandsOutTheLiveList() {
-    let line = #line + 3
+    let line = #line + 5
     let issues = recordIssues {
-      withDependencies { $0 = .test } operation: {
+      withDependencies {
+        $0 = .test
+      } operation: {
         @Dependency(\.preferredLocales) var preferredLocales
         #expect(preferredLocales == Locale.preferredLanguages.map { Locale(identifier: $0) })
       }
@@ -288,7 +308,9 @@ struct DependencyCastFidelityTests {
 
   @Test func theCastFollowsReadTimeOverrides() {
     @Dependency(\.fidelityCastClient, as: FidelityLiveCastClient.self) var client
-    withDependencies { $0.fidelityCastClient = FidelityLiveCastClient() } operation: {
+    withDependencies {
+      $0.fidelityCastClient = FidelityLiveCastClient()
+    } operation: {
       #expect(client.isLive())
     }
   }

@@ -10,7 +10,9 @@ final class SwiftDependenciesAPIXCTests: XCTestCase {
   func testTheTestPresetHasACacheOfItsOwn() {
     @Dependency(FidelityInitCounting.self) var shared
     let first = shared.value
-    let inPreset = withDependencies { $0 = .test } operation: {
+    let inPreset = withDependencies {
+      $0 = .test
+    } operation: {
       @Dependency(FidelityInitCounting.self) var counting
       return [counting.value, counting.value]
     }
@@ -21,15 +23,21 @@ final class SwiftDependenciesAPIXCTests: XCTestCase {
 
   func testShouldReportUnimplementedReportsOutsideSettingUpOnly() {
     let outside = recordIssues {
-      withDependencies { $0 = .test } operation: {
+      withDependencies {
+        $0 = .test
+      } operation: {
         @Dependency(FidelityReportingTestValue.self) var client
         _ = client.name
       }
     }
     XCTAssertEqual(outside.map(\.message), ["Override this dependency."])
     let settingUp = recordIssues {
-      withDependencies { $0 = .test } operation: {
-        withDependencies { $0[FidelityReportingTestValue.self].name = "set" } operation: {
+      withDependencies {
+        $0 = .test
+      } operation: {
+        withDependencies {
+          $0[FidelityReportingTestValue.self].name = "set"
+        } operation: {
           @Dependency(FidelityReportingTestValue.self) var client
           XCTAssertEqual(client.name, "set")
         }
@@ -40,7 +48,9 @@ final class SwiftDependenciesAPIXCTests: XCTestCase {
 
   func testPreferredLocalesOverride() {
     let locales = [Locale(identifier: "es-ES"), Locale(identifier: "en-US")]
-    withDependencies { $0.preferredLocales = locales } operation: {
+    withDependencies {
+      $0.preferredLocales = locales
+    } operation: {
       @Dependency(\.preferredLocales) var preferredLocales
       XCTAssertEqual(preferredLocales, locales)
     }
@@ -61,14 +71,18 @@ final class SwiftDependenciesAPIXCTests: XCTestCase {
   func testDateHasNoTestValue() {
     let now: any WritableKeyPath<DependencyValues, Date> & Sendable = \.date.now
     let overridden = recordIssues {
-      withDependencies { $0[keyPath: now] = Date(timeIntervalSinceReferenceDate: 0) } operation: {
+      withDependencies {
+        $0[keyPath: now] = Date(timeIntervalSinceReferenceDate: 0)
+      } operation: {
         @Dependency(\.date) var date
         XCTAssertEqual(date(), Date(timeIntervalSinceReferenceDate: 0))
       }
     }
     XCTAssertEqual(overridden.map(\.message), [])
     let unoverridden = recordIssues {
-      withDependencies { $0 = .test } operation: {
+      withDependencies {
+        $0 = .test
+      } operation: {
         @Dependency(\.date) var date
         _ = date()
         _ = date.now
@@ -82,7 +96,9 @@ final class SwiftDependenciesAPIXCTests: XCTestCase {
   }
 
   func testDependencyCastReadsTheConcreteType() {
-    withDependencies { $0.fidelityCastClient = FidelityLiveCastClient() } operation: {
+    withDependencies {
+      $0.fidelityCastClient = FidelityLiveCastClient()
+    } operation: {
       @Dependency(\.fidelityCastClient, as: FidelityLiveCastClient.self) var byKeyPath
       @Dependency(FidelityCastClientKey.self, as: FidelityLiveCastClient.self) var byKey
       XCTAssertTrue(byKeyPath.isLive())

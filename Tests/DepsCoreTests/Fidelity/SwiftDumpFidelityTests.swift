@@ -133,9 +133,13 @@ private final class Node {
       SwiftDump.dump(Date(timeIntervalSince1970: 1_234_567_890))
         == "Date(2009-02-13T23:31:30.000Z)")
     #expect(SwiftDump.iso8601(Date(timeIntervalSince1970: -1)) == "1969-12-31T23:59:59.000Z")
-    #expect(SwiftDump.iso8601(Date(timeIntervalSince1970: 951_782_400.5)) == "2000-02-29T00:00:00.500Z")
-    #expect(SwiftDump.iso8601(Date(timeIntervalSince1970: 4_102_444_800.125)) == "2100-01-01T00:00:00.125Z")
-    #expect(SwiftDump.iso8601(Date(timeIntervalSince1970: -62_135_596_800)) == "0001-01-01T00:00:00.000Z")
+    #expect(
+      SwiftDump.iso8601(Date(timeIntervalSince1970: 951_782_400.5)) == "2000-02-29T00:00:00.500Z")
+    #expect(
+      SwiftDump.iso8601(Date(timeIntervalSince1970: 4_102_444_800.125))
+        == "2100-01-01T00:00:00.125Z")
+    #expect(
+      SwiftDump.iso8601(Date(timeIntervalSince1970: -62_135_596_800)) == "0001-01-01T00:00:00.000Z")
     #expect(SwiftDump.dump(URL(string: "https://example.com") as Any) == "URL(https://example.com)")
     #expect(SwiftDump.dump(Int.self) == "Int.self")
     #expect(SwiftDump.dump(Set([3, 1, 2])) == "Set([\n  1,\n  2,\n  3\n])")
@@ -155,7 +159,9 @@ private final class Node {
 
   @Test func caseOutputAbbreviatesActions() {
     #expect(ReducerMessages.debugCaseOutput(Feature.Action.first, abbreviated: true) == ".first")
-    #expect(ReducerMessages.debugCaseOutput(Feature.Action.response1(3), abbreviated: true) == ".response1")
+    #expect(
+      ReducerMessages.debugCaseOutput(Feature.Action.response1(3), abbreviated: true)
+        == ".response1")
     #expect(
       ReducerMessages.debugCaseOutput(Feature.Action.pair(1, "a"), abbreviated: true)
         == ".pair(_:, _:)")

@@ -164,7 +164,9 @@ private final class CountingReporter: IssueReporter {
 
   @Test func unoverriddenLiveOnlyKeyFailsTheTest() {
     withKnownIssue {
-      withDependencies { $0.useFreshCache() } operation: {
+      withDependencies {
+        $0.useFreshCache()
+      } operation: {
         @Dependency(\.liveOnlyClient) var client
         _ = client
       }

@@ -92,9 +92,10 @@ private struct TextyFeature: Reducer {
     defer { store.close() }
     _ = try ValueDecoder().decode(TextyFeature.Action.self, fromJSON: #"{"bump":1}"#)
     #expect(try sendText(store, #"{"bump":1}"#) == nil)
-    #expect(throws: BridgeError(
-      .decode, #"action "bump" of Texty takes no payload: send "bump", got {"bump":1}"#))
-    {
+    #expect(
+      throws: BridgeError(
+        .decode, #"action "bump" of Texty takes no payload: send "bump", got {"bump":1}"#)
+    ) {
       try store.send(JSONValue(json: #"{"bump":1}"#))
     }
     #expect(store.state == ["count": 0, "note": ""])
@@ -105,7 +106,9 @@ private struct TextyFeature: Reducer {
     defer { store.close() }
     _ = try ValueDecoder().decode(TextyFeature.Action.self, fromJSON: #"{"hidden":1}"#)
     let message = #"unknown action "hidden" for Texty"#
-    #expect(throws: BridgeError(.notFound, message)) { try store.send(JSONValue(json: #"{"hidden":1}"#)) }
+    #expect(throws: BridgeError(.notFound, message)) {
+      try store.send(JSONValue(json: #"{"hidden":1}"#))
+    }
     if EnumWitnesses.usable {
       #expect(throws: BridgeError(.notFound, message)) { try sendText(store, #"{"hidden":1}"#) }
     } else {

@@ -29,7 +29,8 @@ import Testing
 
   /// `call` of the endpoint in the values `overrides` makes, and the direct call.
   private func both(
-    _ overrides: DependencyOverrides, _ path: String, _ input: JSONValue, in endpoints: EndpointRegistry
+    _ overrides: DependencyOverrides, _ path: String, _ input: JSONValue,
+    in endpoints: EndpointRegistry
   ) async throws -> (Result<JSONValue, EndpointFailure>, Result<JSONValue, EndpointFailure>) {
     let direct = try #require(overrides.directCall(for: path))
     var values = DependencyValues()
@@ -74,9 +75,15 @@ import Testing
     let (failed, failedDirectly) = try await both(overrides, "probe.count", .int(-1), in: endpoints)
     #expect(failedDirectly == .failure(EndpointFailure(EndpointError("negative"))))
     #expect(failed == failedDirectly)
-    let (wrongOutput, wrongOutputDirectly) = try await both(overrides, "probe.count", .int(0), in: endpoints)
-    #expect(wrongOutputDirectly == .failure(EndpointFailure(BridgeError(
-        .invalid, "override of probe.count returned the wrong type: expected a string, got 0"))))
+    let (wrongOutput, wrongOutputDirectly) = try await both(
+      overrides, "probe.count", .int(0), in: endpoints)
+    #expect(
+      wrongOutputDirectly
+        == .failure(
+          EndpointFailure(
+            BridgeError(
+              .invalid, "override of probe.count returned the wrong type: expected a string, got 0")
+          )))
     #expect(wrongOutput == wrongOutputDirectly)
   }
 
@@ -87,9 +94,11 @@ import Testing
     try overrides.set("probe.count") { _ in try box.call?(.int(1)) ?? .null }
     let direct = try #require(overrides.directCall(for: "probe.count"))
     box.call = direct
-    #expect(throws: EndpointError(
-      "dependency \"probe.count\": foreign endpoint calls nested more than 32 deep (an override "
-        + "calling an endpoint whose override calls another …); stopped here")) {
+    #expect(
+      throws: EndpointError(
+        "dependency \"probe.count\": foreign endpoint calls nested more than 32 deep (an override "
+          + "calling an endpoint whose override calls another …); stopped here")
+    ) {
       try direct(.int(1))
     }
   }

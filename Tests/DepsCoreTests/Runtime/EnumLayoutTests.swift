@@ -136,8 +136,9 @@ private func safeTag(_ shape: Shape) -> UInt32 {
       #expect(first == expected)
       #expect(second == expected)
     }
-    #expect(EnumPlanCache.shared.lookup(Shape.self, "circle").map { $0 != nil }
-      == EnumWitnesses.usable)
+    #expect(
+      EnumPlanCache.shared.lookup(Shape.self, "circle").map { $0 != nil }
+        == EnumWitnesses.usable)
   }
 
   /// A case whose payload is a leaf or another planned case is built without decoder nodes
@@ -164,13 +165,18 @@ private func safeTag(_ shape: Shape) -> UInt32 {
       (#"{"response":{"failure":"x"}}"#, #"expected an integer at response.failure, got "x""#),
       (#"{"response":{"success":1}}"#, "expected a string at response.success, got 1"),
       (#"{"response":{"flag":null}}"#, "expected a boolean at response.flag, got null"),
-      (#"{"response":{"sucess":"x"}}"#,
-       #"unknown case "sucess" at response; did you mean "success"?"#),
+      (
+        #"{"response":{"sucess":"x"}}"#,
+        #"unknown case "sucess" at response; did you mean "success"?"#
+      ),
     ]
     for _ in 0..<2 {
       for (json, message) in failures {
-        #expect(throws: ValueError(kind: message.hasPrefix("unknown") ? .notFound : .shape,
-                                   message: message)) {
+        #expect(
+          throws: ValueError(
+            kind: message.hasPrefix("unknown") ? .notFound : .shape,
+            message: message)
+        ) {
           try decoder.decode(Reply.self, fromJSON: json)
         }
       }

@@ -1,7 +1,7 @@
 // The runtime tricks' paths as the fronts report them (Lua's `deps.runtime_paths()`), and the
 // symbol lookup they rely on.
 #if canImport(Glibc)
-import Glibc
+  import Glibc
 #endif
 import Testing
 @testable import Clocks
@@ -37,7 +37,9 @@ import Testing
   }
 
   @Test func runtimeEntryPointsAreFoundByName() {
-    for name in ["swift_task_localValuePush", "swift_task_localValuePop", "swift_task_localValueGet"] {
+    for name in [
+      "swift_task_localValuePush", "swift_task_localValuePop", "swift_task_localValueGet",
+    ] {
       #expect(RuntimeSwitch.symbol(name) != nil, "\(name)")
     }
     #expect(RuntimeSwitch.symbol("deps_no_such_symbol_anywhere") == nil)

@@ -58,7 +58,8 @@ private struct Recorded: Sendable {
     for byName in [true, false] {
       withKnownIssue {
         let message = "runtime check \(byName)"
-        let done = byName
+        let done =
+          byName
           ? TestFrameworks.recordInSwiftTestingBySymbol(
             message, fileID: "Deps/Runtime.swift", filePath: "/tmp/Runtime.swift", line: 12,
             column: 3)

@@ -168,7 +168,11 @@ final class EvaluationCounter: Sendable {
   var value: Int { count.withLock { $0 } }
   /// Increments and returns the new count.
   @discardableResult
-  func increment() -> Int { count.withLock { $0 += 1; return $0 } }
+  func increment() -> Int {
+    count.withLock {
+      $0 += 1; return $0
+    }
+  }
 }
 
 /// A stateful default: each computed instance starts at zero.

@@ -12,7 +12,10 @@ import DepsTestSupport
 /// Reports `Unimplemented: probe.endpoint` `times` times in one effect, then sends `.done`.
 private struct Repeater: Reducer {
   struct State: Equatable { var done = false }
-  enum Action: Equatable { case start(Int), done }
+  enum Action: Equatable {
+    case start(Int)
+    case done
+  }
   var body: some ReducerOf<Self> {
     Reduce { state, action in
       switch action {

@@ -430,7 +430,6 @@ import DepsTestSupport
         """)
   }
 
-
   @Test func unhandledActionsAndRunningEffectsTogether() async {
     let issues = await recordIssues {
       let store = probeStore()
@@ -500,20 +499,21 @@ import DepsTestSupport
       #"configure this assertion with an explicit "timeout""#,
     ]
     #expect(
-      issues.map(\.message) == [(0.02, advice[0]), (0.05, advice[1])].map { seconds, advice in
-        """
-        Expected task to finish, but it is still in-flight after \(seconds) seconds.
+      issues.map(\.message)
+        == [(0.02, advice[0]), (0.05, advice[1])].map { seconds, advice in
+          """
+          Expected task to finish, but it is still in-flight after \(seconds) seconds.
 
-        If this task delivers its action using a clock/scheduler (via "sleep(for:)", \
-        "timer(interval:)", etc.), make sure that you wait enough time for it to perform its \
-        work. If you are using a test clock/scheduler, advance the scheduler so that the \
-        effects may complete, or consider using an immediate clock/scheduler to immediately \
-        perform the effect instead.
+          If this task delivers its action using a clock/scheduler (via "sleep(for:)", \
+          "timer(interval:)", etc.), make sure that you wait enough time for it to perform its \
+          work. If you are using a test clock/scheduler, advance the scheduler so that the \
+          effects may complete, or consider using an immediate clock/scheduler to immediately \
+          perform the effect instead.
 
-        If you are not yet using a clock/scheduler, or cannot use a clock/scheduler, \
-        \(advice).
-        """
-      })
+          If you are not yet using a clock/scheduler, or cannot use a clock/scheduler, \
+          \(advice).
+          """
+        })
     #expect(issues.map(\.line) == [UInt(line), UInt(line + 1)])
   }
 

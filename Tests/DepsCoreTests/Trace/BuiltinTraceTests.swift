@@ -80,14 +80,18 @@ private struct Zoned: Reducer {
   @Test func clocksRandomAndValueReadsAreSteps() async {
     let trace = DependencyTrace()
     let clock = TestClock()
-    let line = #line + 8
-    let store = TestStore(initialState: Clocked.State()) { Clocked() } withDependencies: {
+    let line = #line + 12
+    let store = TestStore(initialState: Clocked.State()) {
+      Clocked()
+    } withDependencies: {
       $0.continuousClock = clock
       $0.withRandomNumberGenerator = WithRandomNumberGenerator(LCRNG(seed: 1))
       $0.locale = Locale(identifier: "fr_FR")
       $0.calendar = Calendar(identifier: .gregorian)
       $0.timeZone = TimeZone(identifier: "GMT")!
-      let paths = ["continuousClock", "withRandomNumberGenerator", "locale", "calendar", "timeZone"]
+      let paths = [
+        "continuousClock", "withRandomNumberGenerator", "locale", "calendar", "timeZone",
+      ]
       $0.dependencyTrace = paths.reduce(trace) { trace, path in trace.overriding(path) }
     }
     await store.send(.start) { $0.text = "fr_FR gregorian GMT" }
@@ -112,7 +116,8 @@ private struct Zoned: Reducer {
     #expect(trace.events[5].kind == .read && trace.events[6].kind == .call)
     #expect(
       trace.accessText().split(separator: "\n")[4]
-        == "continuousClock.sleep(0.5) → ok [override at \(here)] during effect 1 of Clocked.Action.start")
+        == "continuousClock.sleep(0.5) → ok [override at \(here)] during effect 1 of Clocked.Action.start"
+    )
     #expect(trace.unusedOverrides.isEmpty)
     let diagram = trace.timelineMermaid()
     #expect(diagram.contains("  participant D1 as locale\n"))
@@ -122,8 +127,10 @@ private struct Zoned: Reducer {
 
   @Test func everyReadThroughTheSameSiteIsAStep() async {
     let trace = DependencyTrace()
-    let line = #line + 3
-    let store = TestStore(initialState: Zoned.State()) { Zoned() } withDependencies: {
+    let line = #line + 5
+    let store = TestStore(initialState: Zoned.State()) {
+      Zoned()
+    } withDependencies: {
       $0.timeZone = TimeZone(identifier: "GMT")!
       $0.dependencyTrace = trace.overriding("timeZone")
     }
@@ -142,8 +149,10 @@ private struct Zoned: Reducer {
 
   @Test func anOverriddenBuiltinNeverReadIsReported() async {
     let trace = DependencyTrace()
-    let line = #line + 6
-    let store = TestStore(initialState: Clocked.State()) { Clocked() } withDependencies: {
+    let line = #line + 8
+    let store = TestStore(initialState: Clocked.State()) {
+      Clocked()
+    } withDependencies: {
       $0.locale = Locale(identifier: "fr_FR")
       $0.calendar = Calendar(identifier: .gregorian)
       $0.timeZone = TimeZone(identifier: "GMT")!
@@ -162,7 +171,9 @@ private struct Zoned: Reducer {
 
   @Test func withoutARecorderNothingIsWrappedAndTheTestClockAdvances() async {
     let clock = TestClock()
-    let store = TestStore(initialState: Clocked.State()) { Clocked() } withDependencies: {
+    let store = TestStore(initialState: Clocked.State()) {
+      Clocked()
+    } withDependencies: {
       $0.continuousClock = clock
       $0.withRandomNumberGenerator = WithRandomNumberGenerator(LCRNG(seed: 1))
       $0.locale = Locale(identifier: "fr_FR")
@@ -178,7 +189,9 @@ private struct Zoned: Reducer {
 
   @Test func aTracedTestStoreStillFindsItsTestClock() async {
     let clock = TestClock()
-    let store = TestStore(initialState: Clocked.State()) { Clocked() } withDependencies: {
+    let store = TestStore(initialState: Clocked.State()) {
+      Clocked()
+    } withDependencies: {
       $0.continuousClock = clock
       $0.dependencyTrace = DependencyTrace().overriding("continuousClock")
     }
@@ -191,7 +204,9 @@ private struct Zoned: Reducer {
     let original = WithRandomNumberGenerator(LCRNG(seed: 3))
     let random = WithRandomNumberGenerator(
       counting: original, { n in counts.withLock { $0.append(n) } })
-    random { _ = $0.next(); _ = $0.next() }
+    random {
+      _ = $0.next(); _ = $0.next()
+    }
     random { _ = $0.next() }
     // A call that replaces the generator it was given reports what it drew before that.
     random { generator in

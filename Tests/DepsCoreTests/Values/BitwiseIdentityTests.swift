@@ -40,7 +40,8 @@ import Testing
     a.withUnsafeBufferPointer { x in
       b.withUnsafeBufferPointer { y in
         #expect(BitwiseIdentity.identical(x.baseAddress!, y.baseAddress!, count: 150, of: Int.self))
-        #expect(!BitwiseIdentity.identical(x.baseAddress!, y.baseAddress!, count: 151, of: Int.self))
+        #expect(
+          !BitwiseIdentity.identical(x.baseAddress!, y.baseAddress!, count: 151, of: Int.self))
       }
     }
   }
@@ -50,7 +51,8 @@ import Testing
     #expect(BitwiseIdentity.isPlain(Int.self))
     #expect(!BitwiseIdentity.isPlain(WithReference.self))
     #expect(!BitwiseIdentity.isPlain(String.self))
-    #expect(!BitwiseIdentity.isPlain(SIMD4<Float>.self), "16-byte alignment is more than the bits give")
+    #expect(
+      !BitwiseIdentity.isPlain(SIMD4<Float>.self), "16-byte alignment is more than the bits give")
     #expect(BitwiseIdentity.load(BitwiseIdentity.bits(of: Plain.done), as: Plain.self) == .done)
   }
 

@@ -86,7 +86,8 @@ private struct TextRandom: RandomNumberGenerator {
   private func tree<T: Decodable & Equatable>(_ type: T.Type, _ text: String) -> Result<
     T, ValueError
   > {
-    Result { () throws(ValueError) in try ValueDecoder().decode(T.self, from: JSONValue(json: text)) }
+    Result { () throws(ValueError) in try ValueDecoder().decode(T.self, from: JSONValue(json: text))
+    }
   }
 
   private func treeBytes<T: Decodable & Equatable>(_ type: T.Type, _ utf8: [UInt8]) -> Result<
@@ -156,17 +157,21 @@ private struct TextRandom: RandomNumberGenerator {
       #expect(readsStraight(TextAction.self, text) == EnumWitnesses.usable, "\(text)")
       expectSame(TextAction.self, text)
     }
-    #expect(try ValueDecoder().decode(TextAction.self, fromJSON: straight[3])
-      == .response(.success("a\"b\\c/d\u{8}\u{c}\n\r\té😀")))
-    #expect(try ValueDecoder().decode(TextAction.self, fromJSON: straight[2])
-      == .response(.success("x")))
+    #expect(
+      try ValueDecoder().decode(TextAction.self, fromJSON: straight[3])
+        == .response(.success("a\"b\\c/d\u{8}\u{c}\n\r\té😀")))
+    #expect(
+      try ValueDecoder().decode(TextAction.self, fromJSON: straight[2])
+        == .response(.success("x")))
     #expect(try ValueDecoder().decode(TextAction.self, fromJSON: #"{"ratio":1}"#) == .ratio(1))
-    #expect(try ValueDecoder().decode(TextAction.self, fromJSON: #"{"nested":{"deeper":{"value":3}}}"#)
-      == .nested(.deeper(.value(3))))
+    #expect(
+      try ValueDecoder().decode(TextAction.self, fromJSON: #"{"nested":{"deeper":{"value":3}}}"#)
+        == .nested(.deeper(.value(3))))
     #expect(readsStraight(TextCounter.self, #""incrementButtonTapped""#))
     #expect(readsStraight(TextCounter.self, " \"decrementButtonTapped\"\n"))
-    #expect(try ValueDecoder().decode(TextCounter.self, fromJSON: #""decrementButtonTapped""#)
-      == .decrementButtonTapped)
+    #expect(
+      try ValueDecoder().decode(TextCounter.self, fromJSON: #""decrementButtonTapped""#)
+        == .decrementButtonTapped)
   }
 
   @Test func everythingElseTakesTheTree() throws {
@@ -193,8 +198,9 @@ private struct TextRandom: RandomNumberGenerator {
     #expect(!readsStraight(TextCounter.self, #""incrementButtonTappe""#))
     #expect(!readsStraight(TextCounter.self, #""increment\u0042uttonTapped""#))
     expectSame(TextCounter.self, #""increment\u0042uttonTapped""#)
-    #expect(try ValueDecoder().decode(TextCounter.self, fromJSON: #""increment\u0042uttonTapped""#)
-      == .incrementButtonTapped)
+    #expect(
+      try ValueDecoder().decode(TextCounter.self, fromJSON: #""increment\u0042uttonTapped""#)
+        == .incrementButtonTapped)
   }
 
   // MARK: - Same value, same error
@@ -204,17 +210,27 @@ private struct TextRandom: RandomNumberGenerator {
     let cases: [(String, String)] = [
       (#"{"response":{"success":1}}"#, "expected a string at response.success, got 1"),
       (#"{"count":1.5}"#, "expected an integer at count, got 1.5"),
-      (#"{"response":{"sucess":"x"}}"#,
-       #"unknown case "sucess" at response; did you mean "success"?"#),
-      (#"{"response":{"success":"x"}"#,
-       "malformed JSON at byte 27: expected ',' or '}', got end of input"),
-      (#"{"response":{"success":"x"}} x"#,
-       "malformed JSON at byte 29: expected end of input, got 'x'"),
+      (
+        #"{"response":{"sucess":"x"}}"#,
+        #"unknown case "sucess" at response; did you mean "success"?"#
+      ),
+      (
+        #"{"response":{"success":"x"}"#,
+        "malformed JSON at byte 27: expected ',' or '}', got end of input"
+      ),
+      (
+        #"{"response":{"success":"x"}} x"#,
+        "malformed JSON at byte 29: expected end of input, got 'x'"
+      ),
       (#"{"count":01}"#, "malformed JSON at byte 9: a number cannot start with a leading zero"),
-      (#"{"count":1e400}"#,
-       "JSON exceeds a limit at byte 9: number 1e400 does not fit in a Double"),
-      (#"{"response":{"success":"a\qb"}}"#,
-       #"malformed JSON at byte 25: invalid escape '\q' in a string"#),
+      (
+        #"{"count":1e400}"#,
+        "JSON exceeds a limit at byte 9: number 1e400 does not fit in a Double"
+      ),
+      (
+        #"{"response":{"success":"a\qb"}}"#,
+        #"malformed JSON at byte 25: invalid escape '\q' in a string"#
+      ),
       ("", "malformed JSON at byte 0: expected a value, got end of input"),
     ]
     for (text, message) in cases {
@@ -276,8 +292,10 @@ private struct TextRandom: RandomNumberGenerator {
   @Test func randomActionsDecodeAlikeBothWays() throws {
     #expect(Self.learned)
     var random = TextRandom(state: 0xDEC0DE)
-    let strings = ["", "x", "0 is a good number.", "é😀", "a\"b\\c", "line\nbreak", "\u{1}",
-                   "a long payload that lives on the heap, far beyond fifteen bytes"]
+    let strings = [
+      "", "x", "0 is a good number.", "é😀", "a\"b\\c", "line\nbreak", "\u{1}",
+      "a long payload that lives on the heap, far beyond fifteen bytes",
+    ]
     func randomAction() -> TextAction {
       switch random.next() % 9 {
       case 0: return .inc
@@ -305,8 +323,13 @@ private struct TextRandom: RandomNumberGenerator {
         for character in text {
           if inString {
             spaced.append(character)
-            if escaped { escaped = false } else if character == "\\" { escaped = true }
-            else if character == "\"" { inString = false }
+            if escaped {
+              escaped = false
+            } else if character == "\\" {
+              escaped = true
+            } else if character == "\"" {
+              inString = false
+            }
             continue
           }
           if "{}:,\"".contains(character), random.next() % 2 == 0 {

@@ -41,18 +41,21 @@ import Testing
   }
 
   @Test func rfcSection3Example() throws {
-    let target = try JSONValue(json: """
-      {"title":"Goodbye!","author":{"givenName":"John","familyName":"Doe"},
-       "tags":["example","sample"],"content":"This will be unchanged"}
-      """)
-    let patch = try JSONValue(json: """
-      {"title":"Hello!","phoneNumber":"+01-123-456-7890","author":{"familyName":null},
-       "tags":["example"]}
-      """)
-    #expect(MergePatch.apply(patch, to: target).json() == """
-      {"title":"Hello!","author":{"givenName":"John"},"tags":["example"],\
-      "content":"This will be unchanged","phoneNumber":"+01-123-456-7890"}
-      """)
+    let target = try JSONValue(
+      json: """
+        {"title":"Goodbye!","author":{"givenName":"John","familyName":"Doe"},
+         "tags":["example","sample"],"content":"This will be unchanged"}
+        """)
+    let patch = try JSONValue(
+      json: """
+        {"title":"Hello!","phoneNumber":"+01-123-456-7890","author":{"familyName":null},
+         "tags":["example"]}
+        """)
+    #expect(
+      MergePatch.apply(patch, to: target).json() == """
+        {"title":"Hello!","author":{"givenName":"John"},"tags":["example"],\
+        "content":"This will be unchanged","phoneNumber":"+01-123-456-7890"}
+        """)
   }
 
   @Test func settingAnOptionalToNilRemovesTheKey() {
@@ -71,8 +74,12 @@ import Testing
   }
 
   @Test func changedAddedAndRemovedMembers() {
-    let old: JSONValue = ["count": 0, "isLoading": false, "note": "x", "user": ["name": "a", "age": 3]]
-    let new: JSONValue = ["count": 1, "isLoading": false, "user": ["name": "b", "age": 3], "fact": "f"]
+    let old: JSONValue = [
+      "count": 0, "isLoading": false, "note": "x", "user": ["name": "a", "age": 3],
+    ]
+    let new: JSONValue = [
+      "count": 1, "isLoading": false, "user": ["name": "b", "age": 3], "fact": "f",
+    ]
     let patch = MergePatch.diff(from: old, to: new)
     #expect(patch?.json() == #"{"count":1,"user":{"name":"b"},"fact":"f","note":null}"#)
     #expect(patch.map { MergePatch.apply($0, to: old) } == new)
@@ -106,7 +113,9 @@ import Testing
     case 0: return .int(Int(generator.next() % 3))
     case 1: return .string(["x", "y"][Int(generator.next() % 2)])
     case 2: return .bool(generator.next() % 2 == 0)
-    case 3: return .array((0..<Int(generator.next() % 3)).map { _ in randomValue(&generator, depth: depth + 1) })
+    case 3:
+      return .array(
+        (0..<Int(generator.next() % 3)).map { _ in randomValue(&generator, depth: depth + 1) })
     default:
       var object = ValueObject()
       for key in keys where generator.next() % 2 == 0 {

@@ -12,9 +12,9 @@ import Testing
 @testable import IssueReporting
 
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+  import FoundationEssentials
 #else
-import Foundation
+  import Foundation
 #endif
 
 /// The typed state changes: only what changed is located and encoded, and the operations
@@ -64,8 +64,9 @@ import Foundation
   }
 
   static func todo(_ n: Int, _ title: String = "") -> Todo {
-    Todo(id: UUID(uuidString: "00000000-0000-0000-0000-\(String(format: "%012d", n))")!,
-         title: title.isEmpty ? "todo \(n)" : title)
+    Todo(
+      id: UUID(uuidString: "00000000-0000-0000-0000-\(String(format: "%012d", n))")!,
+      title: title.isEmpty ? "todo \(n)" : title)
   }
 
   static func changes<T: Encodable>(_ old: T, _ new: T) throws -> String {
@@ -84,11 +85,12 @@ import Foundation
     state.counts["new"] = 7
     state.counts["k10"] = nil
     let operations = try JSONValue(json: try Self.changes(old, state)).arrayValue ?? []
-    #expect(Set(operations.map { $0.json() }) == [
-      #"{"op":"replace","path":"/counts/k2500","value":-1}"#,
-      #"{"op":"add","path":"/counts/new","value":7}"#,
-      #"{"op":"remove","path":"/counts/k10"}"#,
-    ])
+    #expect(
+      Set(operations.map { $0.json() }) == [
+        #"{"op":"replace","path":"/counts/k2500","value":-1}"#,
+        #"{"op":"add","path":"/counts/new","value":7}"#,
+        #"{"op":"remove","path":"/counts/k10"}"#,
+      ])
     let applied = try JSONPatch.apply(.array(operations), to: try ValueEncoder().encode(old))
     #expect(applied == (try ValueEncoder().encode(state)))
   }
@@ -97,8 +99,9 @@ import Foundation
     var state = State(todos: (0..<1000).map { Self.todo($0) })
     let old = state
     state.todos[500].title = "milk"
-    #expect(try Self.changes(old, state)
-      == #"[{"op":"replace","path":"/todos/500/title","value":"milk"}]"#)
+    #expect(
+      try Self.changes(old, state)
+        == #"[{"op":"replace","path":"/todos/500/title","value":"milk"}]"#)
     #expect(try Self.changes(state, state) == "[]")
   }
 
@@ -108,21 +111,23 @@ import Foundation
     state.todos.insert(Self.todo(9), at: 2)
     state.mode = .editing(id: 3)
     state.child = Child(count: 1)
-    #expect(try Self.changes(old, state) == """
-      [{"op":"add","path":"/todos/2","value":{"id":"00000000-0000-0000-0000-000000000009",\
-      "title":"todo 9","done":false}},\
-      {"op":"replace","path":"/mode","value":{"editing":{"id":3}}},\
-      {"op":"add","path":"/child","value":{"count":1}}]
-      """)
+    #expect(
+      try Self.changes(old, state) == """
+        [{"op":"add","path":"/todos/2","value":{"id":"00000000-0000-0000-0000-000000000009",\
+        "title":"todo 9","done":false}},\
+        {"op":"replace","path":"/mode","value":{"editing":{"id":3}}},\
+        {"op":"add","path":"/child","value":{"count":1}}]
+        """)
     let withChild = state
     state.child = nil
     state.todos.remove(at: 1)
     state.nested.x = 4
     state.counts["a/b"] = 1
-    #expect(try Self.changes(withChild, state) == """
-      [{"op":"remove","path":"/todos/1"},{"op":"replace","path":"/nested/inner/x","value":4},\
-      {"op":"add","path":"/counts/a~1b","value":1},{"op":"remove","path":"/child"}]
-      """)
+    #expect(
+      try Self.changes(withChild, state) == """
+        [{"op":"remove","path":"/todos/1"},{"op":"replace","path":"/nested/inner/x","value":4},\
+        {"op":"add","path":"/counts/a~1b","value":1},{"op":"remove","path":"/child"}]
+        """)
   }
 
   /// Property: random edits; the changes applied to the old encoding give the new encoding,
@@ -169,16 +174,20 @@ import Foundation
       dependencies: [], initialState: ListFeature.State(), codec: .codable
     ) { ListFeature() }
     let store = try registry.descriptor("List").open(context: .test, overrides: .init())
-    #expect(store.stateChanges().json()
-      == #"[{"op":"replace","path":"","value":{"items":[]}}]"#)
+    #expect(
+      store.stateChanges().json()
+        == #"[{"op":"replace","path":"","value":{"items":[]}}]"#)
     #expect(store.stateChanges().json() == "[]")
     _ = try store.send("add")
     _ = try store.send("add")
-    #expect(store.stateChanges().json()
-      == #"[{"op":"add","path":"/items/0","value":"item 0"},{"op":"add","path":"/items/1","value":"item 1"}]"#)
+    #expect(
+      store.stateChanges().json()
+        == #"[{"op":"add","path":"/items/0","value":"item 0"},{"op":"add","path":"/items/1","value":"item 1"}]"#
+    )
     _ = try store.send("rename")
-    #expect(store.stateChanges().json()
-      == #"[{"op":"replace","path":"/items/0","value":"renamed"}]"#)
+    #expect(
+      store.stateChanges().json()
+        == #"[{"op":"replace","path":"/items/0","value":"renamed"}]"#)
   }
 }
 

@@ -120,8 +120,9 @@ private struct Counter: Codable, Equatable {
     try roundTrip(CounterAction.incrementButtonTapped, #""incrementButtonTapped""#)
     try roundTrip(CounterAction.delayedIncrementFinished, #""delayedIncrementFinished""#)
     // Swift's own synthesized form is accepted too.
-    #expect(try decode(CounterAction.self, #"{"decrementButtonTapped":{}}"#)
-      == .decrementButtonTapped)
+    #expect(
+      try decode(CounterAction.self, #"{"decrementButtonTapped":{}}"#)
+        == .decrementButtonTapped)
   }
 
   @Test func oneUnlabeledPayload() throws {
@@ -166,8 +167,9 @@ private struct Counter: Codable, Equatable {
     try roundTrip(
       AppAction.tutorial(.deleteButtonTapped(id: Self.id)),
       #"{"tutorial":{"deleteButtonTapped":{"id":"\#(Self.idString)"}}}"#)
-    try roundTrip([AppAction.tutorialButtonTapped, .todos(.addButtonTapped)],
-                  #"["tutorialButtonTapped",{"todos":"addButtonTapped"}]"#)
+    try roundTrip(
+      [AppAction.tutorialButtonTapped, .todos(.addButtonTapped)],
+      #"["tutorialButtonTapped",{"todos":"addButtonTapped"}]"#)
   }
 
   @Test func statesDatesAndUUIDs() throws {
@@ -202,79 +204,104 @@ private struct Counter: Codable, Equatable {
   // MARK: - Errors, verbatim
 
   @Test func wrongPayloadType() {
-    #expect(failure(CountAction.self, #"{"numberFactResponse":{"success":"abc"}}"#)
-      == ValueError(kind: .shape,
-                    message: #"expected an integer at numberFactResponse.success, got "abc""#))
-    #expect(failure(Counter.self, #"{"count":1.5}"#)?.message
-      == "expected an integer at count, got 1.5")
-    #expect(failure(ShapeAction.self, #"{"small":300}"#)?.message
-      == "expected an integer that fits in UInt8 at small, got 300")
-    #expect(failure(Counter.self, #"{"count":null}"#)?.message
-      == "expected an integer at count, got null")
-    #expect(failure(NumberFactAction.self, #"{"numberFactResponse":{"failure":false}}"#)?.message
-      == "expected a string at numberFactResponse.failure, got false")
+    #expect(
+      failure(CountAction.self, #"{"numberFactResponse":{"success":"abc"}}"#)
+        == ValueError(
+          kind: .shape,
+          message: #"expected an integer at numberFactResponse.success, got "abc""#))
+    #expect(
+      failure(Counter.self, #"{"count":1.5}"#)?.message
+        == "expected an integer at count, got 1.5")
+    #expect(
+      failure(ShapeAction.self, #"{"small":300}"#)?.message
+        == "expected an integer that fits in UInt8 at small, got 300")
+    #expect(
+      failure(Counter.self, #"{"count":null}"#)?.message
+        == "expected an integer at count, got null")
+    #expect(
+      failure(NumberFactAction.self, #"{"numberFactResponse":{"failure":false}}"#)?.message
+        == "expected a string at numberFactResponse.failure, got false")
   }
 
   @Test func wrongContainers() {
     #expect(failure(Counter.self, #""count""#)?.message == #"expected an object, got "count""#)
     #expect(failure(CounterAction.self, "3")?.message == "expected an enum case, got 3")
     #expect(failure([Int].self, #"{"a":1}"#)?.message == #"expected an array, got {"a":1}"#)
-    #expect(failure(ShapeAction.self, #"{"move":1}"#)?.message
-      == "expected an array at move, got 1")
-    #expect(failure(TodosAction.self, #"{"titleChanged":"Milk"}"#)?.message
-      == #"expected an object at titleChanged, got "Milk""#)
+    #expect(
+      failure(ShapeAction.self, #"{"move":1}"#)?.message
+        == "expected an array at move, got 1")
+    #expect(
+      failure(TodosAction.self, #"{"titleChanged":"Milk"}"#)?.message
+        == #"expected an object at titleChanged, got "Milk""#)
   }
 
   @Test func missingParts() {
-    #expect(failure(TodosAction.self, #"{"titleChanged":{"id":"\#(Self.idString)"}}"#)
-      == ValueError(kind: .shape, message: #"missing key "title" at titleChanged"#))
+    #expect(
+      failure(TodosAction.self, #"{"titleChanged":{"id":"\#(Self.idString)"}}"#)
+        == ValueError(kind: .shape, message: #"missing key "title" at titleChanged"#))
     #expect(failure(Counter.self, "{}")?.message == #"missing key "count""#)
-    #expect(failure(TodosAction.self, #""titleChanged""#)?.message
-      == #"missing key "id" at titleChanged"#)
-    #expect(failure(NumberFactAction.self, #""numberFactResponse""#)?.message
-      == "missing payload at numberFactResponse")
-    #expect(failure(ShapeAction.self, #"{"move":[1]}"#)?.message
-      == "missing element [1] at move")
+    #expect(
+      failure(TodosAction.self, #""titleChanged""#)?.message
+        == #"missing key "id" at titleChanged"#)
+    #expect(
+      failure(NumberFactAction.self, #""numberFactResponse""#)?.message
+        == "missing payload at numberFactResponse")
+    #expect(
+      failure(ShapeAction.self, #"{"move":[1]}"#)?.message
+        == "missing element [1] at move")
   }
 
   @Test func pathsThroughArraysAndObjects() {
-    let json = #"{"todos":[{"id":"\#(Self.idString)","createdAt":0,"title":""},"#
+    let json =
+      #"{"todos":[{"id":"\#(Self.idString)","createdAt":0,"title":""},"#
       + #"{"id":"\#(Self.idString)","createdAt":0,"title":5}]}"#
-    #expect(failure(TodosState.self, json)?.message
-      == "expected a string at todos[1].title, got 5")
-    #expect(failure(TodosAction.self, #"{"deleteButtonTapped":{"id":"nope"}}"#)?.message
-      == #"expected a UUID at deleteButtonTapped.id, got "nope""#)
-    #expect(failure(Todo.self, #"{"id":"\#(Self.idString)","createdAt":"now","title":""}"#)?
-      .message == #"expected a date at createdAt, got "now""#)
-    #expect(failure(AppAction.self, #"{"tutorial":{"titleChanged":{"id":1,"title":""}}}"#)?
-      .message == "expected a UUID at tutorial.titleChanged.id, got 1")
+    #expect(
+      failure(TodosState.self, json)?.message
+        == "expected a string at todos[1].title, got 5")
+    #expect(
+      failure(TodosAction.self, #"{"deleteButtonTapped":{"id":"nope"}}"#)?.message
+        == #"expected a UUID at deleteButtonTapped.id, got "nope""#)
+    #expect(
+      failure(Todo.self, #"{"id":"\#(Self.idString)","createdAt":"now","title":""}"#)?
+        .message == #"expected a date at createdAt, got "now""#)
+    #expect(
+      failure(AppAction.self, #"{"tutorial":{"titleChanged":{"id":1,"title":""}}}"#)?
+        .message == "expected a UUID at tutorial.titleChanged.id, got 1")
   }
 
   @Test func longValuesAreCutInMessages() {
     let long = String(repeating: "x", count: 100)
-    #expect(failure(Counter.self, #"{"count":"\#(long)"}"#)?.message
-      == "expected an integer at count, got \"" + String(repeating: "x", count: 58) + "…")
+    #expect(
+      failure(Counter.self, #"{"count":"\#(long)"}"#)?.message
+        == "expected an integer at count, got \"" + String(repeating: "x", count: 58) + "…")
   }
 
   @Test func unknownCases() {
-    #expect(failure(CounterAction.self, #""incrementButonTapped""#) == ValueError(
-      kind: .notFound,
-      message: #"unknown case "incrementButonTapped"; did you mean "incrementButtonTapped"?"#))
-    #expect(failure(AppAction.self, #"{"todos":"addButtonTaped"}"#)?.message
-      == #"unknown case "addButtonTaped" at todos; did you mean "addButtonTapped"?"#)
-    #expect(failure(AppAction.self, #"{"todo":"addButtonTapped"}"#)?.message
-      == #"unknown case "todo"; did you mean "todos"?"#)
-    #expect(failure(CounterAction.self, #""reset""#)?.message
-      == #"unknown case "reset"; expected one of "incrementButtonTapped", "#
+    #expect(
+      failure(CounterAction.self, #""incrementButonTapped""#)
+        == ValueError(
+          kind: .notFound,
+          message: #"unknown case "incrementButonTapped"; did you mean "incrementButtonTapped"?"#))
+    #expect(
+      failure(AppAction.self, #"{"todos":"addButtonTaped"}"#)?.message
+        == #"unknown case "addButtonTaped" at todos; did you mean "addButtonTapped"?"#)
+    #expect(
+      failure(AppAction.self, #"{"todo":"addButtonTapped"}"#)?.message
+        == #"unknown case "todo"; did you mean "todos"?"#)
+    #expect(
+      failure(CounterAction.self, #""reset""#)?.message
+        == #"unknown case "reset"; expected one of "incrementButtonTapped", "#
         + #""decrementButtonTapped", "delayedIncrementButtonTapped", "delayedIncrementFinished""#)
     #expect(failure(FactResult.self, #"{"sucess":"x"}"#)?.kind == .notFound)
-    #expect(failure(FactResult.self, #"{"sucess":"x"}"#)?.message
-      == #"unknown case "sucess"; did you mean "success"?"#)
+    #expect(
+      failure(FactResult.self, #"{"sucess":"x"}"#)?.message
+        == #"unknown case "sucess"; did you mean "success"?"#)
   }
 
   @Test func moreThanOneCase() {
-    #expect(failure(FactResult.self, #"{"a":1,"b":2}"#)?.message
-      == #"expected exactly one case, got {"a":1,"b":2}"#)
+    #expect(
+      failure(FactResult.self, #"{"a":1,"b":2}"#)?.message
+        == #"expected exactly one case, got {"a":1,"b":2}"#)
     #expect(failure(FactResult.self, "{}")?.message == "expected exactly one case, got {}")
   }
 
@@ -295,8 +322,9 @@ private struct Counter: Codable, Equatable {
 
   @Test func reflectionMatchesTheConvention() {
     final class Box { var value = 1; var next: Box? }
-    #expect(JSONValue(reflecting: NumberFactAction.numberFactResponse(.success("s")))
-      == ["numberFactResponse": ["success": "s"]])
+    #expect(
+      JSONValue(reflecting: NumberFactAction.numberFactResponse(.success("s")))
+        == ["numberFactResponse": ["success": "s"]])
     #expect(JSONValue(reflecting: ShapeAction.move(1, 2)) == ["move": [1, 2]])
     #expect(JSONValue(reflecting: CounterAction.incrementButtonTapped) == "incrementButtonTapped")
     #expect(JSONValue(reflecting: ["k": 1]) == ["k": 1])

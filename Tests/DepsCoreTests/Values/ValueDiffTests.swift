@@ -25,14 +25,16 @@ private struct TodosState {
 
 @Suite struct ValueDiffTests {
   @Test func equalValuesHaveNoDiff() {
-    #expect(ValueDiff.diff(["count": 1, "isLoading": false], ["isLoading": false, "count": 1.0])
-      == nil)
+    #expect(
+      ValueDiff.diff(["count": 1, "isLoading": false], ["isLoading": false, "count": 1.0])
+        == nil)
     #expect(ValueDiff.diff(nil, nil) == nil)
   }
 
   @Test func theStyleGuideExample() {
     let expected: JSONValue = ["count": 2, "isLoading": false]
-    #expect(ValueDiff.diff(expected, ["count": 1, "isLoading": false]) == """
+    #expect(
+      ValueDiff.diff(expected, ["count": 1, "isLoading": false]) == """
             {
           -   "count": 2,
           +   "count": 1,
@@ -51,7 +53,8 @@ private struct TodosState {
     // An optional set on one side only: a `-` or `+` line.
     let expected: JSONValue = ["count": 0, "numberFact": "0 is good"]
     let actual: JSONValue = ["count": 0, "errorMessage": "offline"]
-    #expect(ValueDiff.diff(expected, actual) == """
+    #expect(
+      ValueDiff.diff(expected, actual) == """
             {
               … (1 unchanged)
           +   "errorMessage": "offline",
@@ -65,7 +68,8 @@ private struct TodosState {
     var actual = expected
     actual.todos[1].isComplete = true
     actual.editing = nil
-    #expect(ValueDiff.diff(JSONValue(reflecting: expected), JSONValue(reflecting: actual)) == """
+    #expect(
+      ValueDiff.diff(JSONValue(reflecting: expected), JSONValue(reflecting: actual)) == """
             {
           -   "editing": "x",
               … (1 unchanged)
@@ -82,7 +86,8 @@ private struct TodosState {
   }
 
   @Test func arraysCompareByIndexAndFoldRuns() {
-    #expect(ValueDiff.diff([1, 2, 3, 4, 5], [1, 2, 9, 4]) == """
+    #expect(
+      ValueDiff.diff([1, 2, 3, 4, 5], [1, 2, 9, 4]) == """
             [
               … (2 unchanged)
           -   3,
@@ -91,7 +96,8 @@ private struct TodosState {
           -   5
             ]
         """)
-    #expect(ValueDiff.diff([], [["id": 1, "title": "Milk"]]) == """
+    #expect(
+      ValueDiff.diff([], [["id": 1, "title": "Milk"]]) == """
             [
           +   {
           +     "id": 1,
@@ -102,7 +108,8 @@ private struct TodosState {
   }
 
   @Test func wholeValuesOfDifferentShapes() {
-    #expect(ValueDiff.diff(["a": ["b": 1]], ["a": [1, 2]]) == """
+    #expect(
+      ValueDiff.diff(["a": ["b": 1]], ["a": [1, 2]]) == """
             {
           -   "a": {
           -     "b": 1
@@ -118,7 +125,8 @@ private struct TodosState {
   @Test func childActionsDiff() {
     let expected: JSONValue = ["todos": ["titleChanged": ["id": "A", "title": "Milk"]]]
     let actual: JSONValue = ["todos": ["titleChanged": ["id": "A", "title": "Mil"]]]
-    #expect(ValueDiff.diff(expected, actual) == """
+    #expect(
+      ValueDiff.diff(expected, actual) == """
             {
               "todos": {
                 "titleChanged": {

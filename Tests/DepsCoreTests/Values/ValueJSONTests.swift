@@ -26,7 +26,8 @@ import Testing
   }
 
   @Test func parsesEveryKind() throws {
-    let value = try JSONValue(json: #" { "a" : [ 1 , 2.5 , "x" , true , false , null ] , "b" : {} } "#)
+    let value = try JSONValue(
+      json: #" { "a" : [ 1 , 2.5 , "x" , true , false , null ] , "b" : {} } "#)
     #expect(value == ["a": [1, 2.5, "x", true, false, nil], "b": [:]])
     #expect(value["a"]?[1] == .double(2.5))
     #expect(value["a"]?[0] == .int(1))
@@ -59,7 +60,8 @@ import Testing
     #expect(try JSONValue(json: "-0") == .int(0))
     // Beyond Int: a Double.
     #expect(try JSONValue(json: "9223372036854775808") == .double(9_223_372_036_854_775_808))
-    #expect(try JSONValue(json: "123456789012345678901234567890").doubleValue == 1.2345678901234568e29)
+    #expect(
+      try JSONValue(json: "123456789012345678901234567890").doubleValue == 1.2345678901234568e29)
     #expect(JSONValue.double(.infinity).json() == "null")
     let third = 1.0 / 3.0
     #expect(try JSONValue(json: JSONValue.double(third).json()) == .double(third))
@@ -77,18 +79,19 @@ import Testing
 
   @Test func pretty() throws {
     let value: JSONValue = ["b": [1, ["c": true]], "a": [:], "e": []]
-    #expect(value.json(pretty: true) == """
-      {
-        "b": [
-          1,
-          {
-            "c": true
-          }
-        ],
-        "a": {},
-        "e": []
-      }
-      """)
+    #expect(
+      value.json(pretty: true) == """
+        {
+          "b": [
+            1,
+            {
+              "c": true
+            }
+          ],
+          "a": {},
+          "e": []
+        }
+        """)
     #expect(value.json(pretty: true, sortedKeys: true).hasPrefix("{\n  \"a\": {},"))
   }
 
@@ -151,8 +154,10 @@ import Testing
     // Past the first 8-byte words of a string (scanned a word at a time).
     ("\"abcdefghijklmnopq\u{1F}rs\"", 18, "unescaped control character U+001F in a string"),
     ("\"abcdefghijklmnop\u{7F}\u{0}\"", 18, "unescaped control character U+0000 in a string"),
-    (#""abcdefghijklmnopqrstuvwx"#, 25,
-     "expected '\"' to end the string started at byte 0, got end of input"),
+    (
+      #""abcdefghijklmnopqrstuvwx"#, 25,
+      "expected '\"' to end the string started at byte 0, got end of input"
+    ),
     (#"{"abcdefghijklmnop\q":1}"#, 18, "invalid escape '\\q' in a string"),
     (#"{"abcdefghijklmnopqrstuvwxyz":1 "#, 32, "expected ',' or '}', got end of input"),
     (#"{"abcdefghijklmnopqrstuvwxyz":1 ]"#, 32, "expected ',' or '}', got ']'"),
@@ -188,42 +193,53 @@ import Testing
 
   @Test func invalidUTF8() {
     let inString = Self.failure(bytes: [0x22, 0x61, 0xFF, 0x22])
-    #expect(inString == ValueError(
-      kind: .malformed,
-      message: "malformed JSON at byte 2: invalid UTF-8 sequence starting with byte 0xFF",
-      offset: 2))
+    #expect(
+      inString
+        == ValueError(
+          kind: .malformed,
+          message: "malformed JSON at byte 2: invalid UTF-8 sequence starting with byte 0xFF",
+          offset: 2))
     // An overlong encoding of "/" and a UTF-16 surrogate encoded in UTF-8 are both invalid.
-    #expect(Self.failure(bytes: [0x22, 0xC0, 0xAF, 0x22])?.message
-      == "malformed JSON at byte 1: invalid UTF-8 sequence starting with byte 0xC0")
+    #expect(
+      Self.failure(bytes: [0x22, 0xC0, 0xAF, 0x22])?.message
+        == "malformed JSON at byte 1: invalid UTF-8 sequence starting with byte 0xC0")
     #expect(Self.failure(bytes: [0x22, 0xED, 0xA0, 0x80, 0x22])?.offset == 1)
     // Cut off by the end of input.
-    #expect(Self.failure(bytes: [0x22, 0xE2, 0x82])?.message
-      == "malformed JSON at byte 1: invalid UTF-8 sequence starting with byte 0xE2")
-    #expect(Self.failure(bytes: [0xFE])?.message
-      == "malformed JSON at byte 0: expected a value, got byte 0xFE")
+    #expect(
+      Self.failure(bytes: [0x22, 0xE2, 0x82])?.message
+        == "malformed JSON at byte 1: invalid UTF-8 sequence starting with byte 0xE2")
+    #expect(
+      Self.failure(bytes: [0xFE])?.message
+        == "malformed JSON at byte 0: expected a value, got byte 0xFE")
   }
 
   @Test func nestingLimit() throws {
     let ok = String(repeating: "[", count: 512) + String(repeating: "]", count: 512)
     #expect(try JSONValue(json: ok).json() == ok)
     let deep = String(repeating: "[", count: 100_000)
-    #expect(Self.failure(deep) == ValueError(
-      kind: .limit,
-      message: "JSON exceeds a limit at byte 512: nesting deeper than 512 levels",
-      offset: 512))
+    #expect(
+      Self.failure(deep)
+        == ValueError(
+          kind: .limit,
+          message: "JSON exceeds a limit at byte 512: nesting deeper than 512 levels",
+          offset: 512))
     let objects = String(repeating: #"{"a":"#, count: 600)
-    #expect(Self.failure(objects)?.message
-      == "JSON exceeds a limit at byte 2560: nesting deeper than 512 levels")
+    #expect(
+      Self.failure(objects)?.message
+        == "JSON exceeds a limit at byte 2560: nesting deeper than 512 levels")
   }
 
   @Test func hugeNumbers() {
-    #expect(Self.failure("[1e400]") == ValueError(
-      kind: .limit,
-      message: "JSON exceeds a limit at byte 1: number 1e400 does not fit in a Double",
-      offset: 1))
+    #expect(
+      Self.failure("[1e400]")
+        == ValueError(
+          kind: .limit,
+          message: "JSON exceeds a limit at byte 1: number 1e400 does not fit in a Double",
+          offset: 1))
     let long = "-" + String(repeating: "9", count: 400)
-    #expect(Self.failure(long)?.message == "JSON exceeds a limit at byte 0: number -"
-      + String(repeating: "9", count: 38) + "… does not fit in a Double")
+    #expect(
+      Self.failure(long)?.message == "JSON exceeds a limit at byte 0: number -"
+        + String(repeating: "9", count: 38) + "… does not fit in a Double")
   }
 
   @Test func errorDescriptionIsTheMessage() {

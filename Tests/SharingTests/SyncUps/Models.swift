@@ -39,7 +39,9 @@ where Self == FileStorageKey<IdentifiedArrayOf<Standup>>.Default {
     Self[
       .fileStorage(
         .standups,
-        decode: { IdentifiedArray(uniqueElements: try JSONDecoder().decode([Standup].self, from: $0)) },
+        decode: {
+          IdentifiedArray(uniqueElements: try JSONDecoder().decode([Standup].self, from: $0))
+        },
         encode: { try JSONEncoder().encode(Array($0)) }),
       default: []]
   }

@@ -13,8 +13,10 @@ func standupsFile(_ standups: [Standup]) -> [URL: Data] {
 
 let engineering = Standup(
   id: Standup.ID(UUID(0)),
-  attendees: [Attendee(id: Attendee.ID(UUID(1)), name: "Blob"),
-    Attendee(id: Attendee.ID(UUID(2)), name: "Blob Jr.")],
+  attendees: [
+    Attendee(id: Attendee.ID(UUID(1)), name: "Blob"),
+    Attendee(id: Attendee.ID(UUID(2)), name: "Blob Jr."),
+  ],
   minutes: 1, title: "Engineering")
 
 @MainActor
@@ -162,7 +164,9 @@ let engineering = Standup(
     }
     await store.send(.nextSpeakerTapped) {
       $0.$standup.withLock {
-        $0.meetings = [Meeting(id: Meeting.ID(UUID(0)), date: Date(timeIntervalSince1970: 0), transcript: "")]
+        $0.meetings = [
+          Meeting(id: Meeting.ID(UUID(0)), date: Date(timeIntervalSince1970: 0), transcript: "")
+        ]
       }
     }
   }

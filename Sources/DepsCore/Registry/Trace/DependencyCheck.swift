@@ -85,7 +85,9 @@ extension FeatureDescriptor {
   /// the uncovered paths, then the children it could not follow.
   public func checkMessage(_ coverage: DependencyCoverage) -> String? {
     var parts: [String] = []
-    if !coverage.uncovered.isEmpty { parts.append(uncoveredDependenciesMessage(coverage.uncovered)) }
+    if !coverage.uncovered.isEmpty {
+      parts.append(uncoveredDependenciesMessage(coverage.uncovered))
+    }
     if !coverage.unknownChildren.isEmpty {
       parts.append(
         "\(name) declares child features that are not registered, so their dependencies "

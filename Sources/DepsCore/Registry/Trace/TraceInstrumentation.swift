@@ -47,10 +47,11 @@ package struct TraceAccess: Sendable {
   }
 }
 
-typealias EndpointAround = @Sendable (
-  _ input: JSONValue, _ next: @escaping @Sendable (JSONValue) async throws -> JSONValue,
-  _ live: @escaping @Sendable (JSONValue) async throws -> JSONValue
-) async throws -> JSONValue
+typealias EndpointAround =
+  @Sendable (
+    _ input: JSONValue, _ next: @escaping @Sendable (JSONValue) async throws -> JSONValue,
+    _ live: @escaping @Sendable (JSONValue) async throws -> JSONValue
+  ) async throws -> JSONValue
 
 private enum DependencyTraceInstalledKey: TestDependencyKey {
   static let testValue = false
@@ -157,10 +158,12 @@ extension DependencyValues {
         }
         do {
           let output = try await next(input)
-          trace.recordCall(path, arguments: input, outcome: .success(output), layer: layer, site: site)
+          trace.recordCall(
+            path, arguments: input, outcome: .success(output), layer: layer, site: site)
           return output
         } catch {
-          trace.recordCall(path, arguments: input, outcome: .failure(error), layer: layer, site: site)
+          trace.recordCall(
+            path, arguments: input, outcome: .failure(error), layer: layer, site: site)
           throw error
         }
       }

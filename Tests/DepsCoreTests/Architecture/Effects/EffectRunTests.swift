@@ -27,7 +27,9 @@ private enum Child {
 
   static func failing(handled: Bool) -> Effect<String> {
     if handled {
-      return .run { _ in throw Failure() } catch: { error, send in
+      return .run { _ in
+        throw Failure()
+      } catch: { error, send in
         await send("caught \(error)")
       }
     }

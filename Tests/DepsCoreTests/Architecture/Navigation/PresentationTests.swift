@@ -37,7 +37,11 @@ struct Sheet: Reducer {
     case .startLongLiving:
       return .run { _ in try await clock.sleep(for: .seconds(3600)) }
     case .failThenDismiss:
-      return .run { _ in throw Failure() } catch: { _, _ in await dismiss() }
+      return .run { _ in
+        throw Failure()
+      } catch: { _, _ in
+        await dismiss()
+      }
     }
   }
 }
@@ -155,7 +159,7 @@ struct Presenter: Reducer {
     #expect(
       issues.map(\.message) == [
         """
-        An "ifLet" at "DepsCoreTests/PresentationTests.swift:78" received a presentation action \
+        An "ifLet" at "DepsCoreTests/PresentationTests.swift:82" received a presentation action \
         when destination state was absent.
 
           Action:

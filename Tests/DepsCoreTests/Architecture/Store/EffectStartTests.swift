@@ -26,7 +26,8 @@ private struct Starts: Reducer {
     case cancelSelf, cancelIt, afterCancel
     case merged, cancelOther, other
     case yieldThenSend, afterYield
-    case syncDone, checkDependency, sawUUID(String)
+    case syncDone, checkDependency
+    case sawUUID(String)
     case cancellableSendTwice
   }
 
@@ -80,7 +81,11 @@ private struct Starts: Reducer {
 
 @Suite struct EffectStartTests {
   private func store() -> Store<[String], Starts.Action> {
-    Store(initialState: [String]()) { Starts() } withDependencies: { $0.uuid = .incrementing }
+    Store(initialState: [String]()) {
+      Starts()
+    } withDependencies: {
+      $0.uuid = .incrementing
+    }
   }
 
   @Test func anEffectKeepsRunningBeforeTheEffectsOfTheActionsItSends() {

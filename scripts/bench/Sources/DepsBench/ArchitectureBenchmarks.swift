@@ -58,17 +58,17 @@ enum ArchitectureBenchmarks {
         summary: "TestStore send + state assertion, 10-field state",
         target: .nanoseconds(2_000),
         async: { n in
-        let store = TestStore(initialState: TenFields()) {
-          Reduce<TenFields, TenFieldsAction> { state, _ in
-            state.count += 1
-            return .none
+          let store = TestStore(initialState: TenFields()) {
+            Reduce<TenFields, TenFieldsAction> { state, _ in
+              state.count += 1
+              return .none
+            }
           }
-        }
-        for _ in 0..<n {
-          await store.send(.increment) { $0.count += 1 }
-        }
-        blackHole(store.state.count)
-      }),
+          for _ in 0..<n {
+            await store.send(.increment) { $0.count += 1 }
+          }
+          blackHole(store.state.count)
+        }),
       Benchmark(
         name: "store.effect.roundtrip",
         summary: "effect round trip: .run { send(.done) } -> reducer",

@@ -124,33 +124,33 @@ enum BridgeBenchmarks {
         summary: "endpoint overridden by a Swift closure, called (baseline)",
         target: .none,
         async: { n in
-        await withDependencies {
-          $0.echoClient.fetch = { "\($0) is a number." }
-        } operation: {
-          await endpointLoop(n)
-        }
-      }),
+          await withDependencies {
+            $0.echoClient.fetch = { "\($0) is a number." }
+          } operation: {
+            await endpointLoop(n)
+          }
+        }),
       Benchmark(
         name: "bridge.endpoint.foreign",
         summary: "the same endpoint overridden by a foreign (JSONValue) -> JSONValue function",
         target: .nanosecondsOver(baseline: "bridge.endpoint.swift", 1_000),
         async: { n in
-        _ = registered
-        var overrides = DependencyOverrides()
-        do {
-          try overrides.set("benchEcho.fetch") { input in
-            .string("\(input.intValue ?? 0) is a number.")
+          _ = registered
+          var overrides = DependencyOverrides()
+          do {
+            try overrides.set("benchEcho.fetch") { input in
+              .string("\(input.intValue ?? 0) is a number.")
+            }
+          } catch {
+            Harness.printError("override failed: \(error)")
+            return
           }
-        } catch {
-          Harness.printError("override failed: \(error)")
-          return
-        }
-        await withDependencies {
-          overrides.apply(to: &$0)
-        } operation: {
-          await endpointLoop(n)
-        }
-      }),
+          await withDependencies {
+            overrides.apply(to: &$0)
+          } operation: {
+            await endpointLoop(n)
+          }
+        }),
     ]
   }
 }

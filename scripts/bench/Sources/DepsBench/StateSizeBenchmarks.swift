@@ -39,7 +39,8 @@ struct SizedTodos: Reducer {
   }
 
   private static func make(_ count: Int) -> State {
-    State(todos: IdentifiedArray(uniqueElements: (0..<count).map { Todo(id: $0, title: "todo \($0)") }))
+    State(
+      todos: IdentifiedArray(uniqueElements: (0..<count).map { Todo(id: $0, title: "todo \($0)") }))
   }
 
   private static let ten = make(10)
@@ -98,9 +99,12 @@ struct BridgedTodos: Reducer {
   }
 
   private static func open(_ count: Int) -> (any BridgedStore)? {
-    let state = JSONValue.object(["todos": .array((0..<count).map { index in
-      ["id": .int(index), "title": .string("todo \(index)"), "isComplete": false]
-    })])
+    let state = JSONValue.object([
+      "todos": .array(
+        (0..<count).map { index in
+          ["id": .int(index), "title": .string("todo \(index)"), "isComplete": false]
+        })
+    ])
     do {
       return try registry.descriptor("BridgedTodos").open(
         state: state, context: .test, overrides: DependencyOverrides())
@@ -116,20 +120,21 @@ enum StateSizeBenchmarks {
   static let titles = ["first", "second"]
 
   static var all: [Benchmark] {
-    stateOwnCost + bridged + sizes.map { size in
-      var benchmark = Benchmark(
-        name: "size.store.send.\(size)",
-        summary: "Store.send changing one todo's title, \(size) todos",
-        target: .none
-      ) { n in
-        let store = Store(initialState: SizedTodos.state(size)) { SizedTodos() }
-        let id = size / 2
-        for i in 0..<n { store.send(.titleChanged(id: id, title: titles[i & 1])) }
-        blackHole(store.state.todos.count)
+    stateOwnCost + bridged
+      + sizes.map { size in
+        var benchmark = Benchmark(
+          name: "size.store.send.\(size)",
+          summary: "Store.send changing one todo's title, \(size) todos",
+          target: .none
+        ) { n in
+          let store = Store(initialState: SizedTodos.state(size)) { SizedTodos() }
+          let id = size / 2
+          for i in 0..<n { store.send(.titleChanged(id: id, title: titles[i & 1])) }
+          blackHole(store.state.todos.count)
+        }
+        benchmark.warmup = 20
+        return benchmark
       }
-      benchmark.warmup = 20
-      return benchmark
-    }
       + sizes.map { size in
         var benchmark = Benchmark(
           name: "size.teststore.step.\(size)",
@@ -156,8 +161,10 @@ enum StateSizeBenchmarks {
     let reads: [(String, String, @Sendable (any BridgedStore) -> Void)] = [
       ("send", "send only", { _ in }),
       ("send+state", "+ the whole state as JSON text", { blackHole($0.state.json().utf8.count) }),
-      ("send+changes", "+ the change as JSON Patch text",
-       { blackHole($0.stateChanges().json().utf8.count) }),
+      (
+        "send+changes", "+ the change as JSON Patch text",
+        { blackHole($0.stateChanges().json().utf8.count) }
+      ),
     ]
     return reads.flatMap { read in
       sizes.map { size in
