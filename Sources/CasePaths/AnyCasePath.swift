@@ -3,6 +3,7 @@
 // (`AnyCasePath(\.todos)`); so do explicit functions, and — for enums without the macro — the
 // case's constructor alone (`AnyCasePath(Action.todos)`), whose extraction compares the case
 // names reported by reflection.
+import DepsRuntime
 
 /// Embeds a value into an enum case and extracts it back.
 ///
@@ -119,6 +120,9 @@ package enum CaseReflection {
   }
 
   package static func `case`(of value: Any) -> (label: String, payload: Any)? {
+    // Most values asked about are no enum (a presented feature's struct state): the type's
+    // metadata says so without building a Mirror.
+    if RuntimeType.isKnownNotEnum(type(of: value)) { return nil }
     let mirror = Mirror(reflecting: value)
     guard mirror.displayStyle == .enum, let child = mirror.children.first,
       let label = child.label

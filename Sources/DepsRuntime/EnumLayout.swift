@@ -37,6 +37,15 @@ package enum RuntimeType {
     return mode == 0 ? decideLayoutMode() && readIsEnum(type) : false
   }
 
+  /// True when `type` is known not to be an enum: the layout reads are usable and say so.
+  /// False for an enum, and whenever the reads are off (callers then ask `Mirror`).
+  @inline(__always)
+  package static func isKnownNotEnum(_ type: Any.Type) -> Bool {
+    let mode = layoutMode.load(ordering: .relaxed)
+    if _fastPath(mode == 1) { return !readIsEnum(type) }
+    return mode == 0 ? decideLayoutMode() && !readIsEnum(type) : false
+  }
+
   @inline(never)
   private static func decideLayoutMode() -> Bool {
     let checked = layoutChecked
