@@ -27,11 +27,13 @@ enum RoundTripAction: Sendable {
   case done
 }
 
-/// A parent presenting a counter child (the shape `@Presents` + `ifLet` gives).
+/// A parent presenting a counter child (the shape `@Presents` + `ifLet` gives), its action
+/// case path made by `@CasePathable` as `@Reducer` makes it.
 struct PresentingParent: Equatable, Sendable {
   var child = PresentationState<Int>(wrappedValue: 0)
 }
 
+@CasePathable
 enum PresentingAction: Sendable {
   case child(PresentationAction<Int>)
 }
@@ -95,7 +97,7 @@ enum ArchitectureBenchmarks {
       ) { n in
         let store = Store(initialState: PresentingParent()) {
           Reduce<PresentingParent, PresentingAction> { _, _ in .none }
-            .ifLet(\.child, action: PresentingAction.child) {
+            .ifLet(\.child, action: \.child) {
               Reduce<Int, Int> { state, action in
                 state &+= action
                 return .none
