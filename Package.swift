@@ -78,7 +78,8 @@ let package = Package(
             ].flatMap { ["-Xlinker", "--undefined=\($0)"] }, .when(platforms: [.linux]))
         ]),
     // swift-case-paths' module: case paths, CasePathable and its macro.
-    .target(name: "CasePaths", dependencies: ["DepsMacrosPlugin", "DepsRuntime", "IssueReporting"]),
+    .target(
+      name: "CasePaths", dependencies: ["DepsMacrosPlugin", "DepsRuntime", "IssueReporting"]),
     // swift-tagged's module: Tagged.
     .target(name: "Tagged"),
     // swift-identified-collections' module: IdentifiedArray.

@@ -60,7 +60,7 @@ public struct ExploreFalsified: Error, CustomStringConvertible, Sendable {
 ///   - reducer: builds the reducer under test.
 ///   - actions: the actions to send; each step picks one (the first is the simplest).
 ///   - invariant: true while the state after a step (and the action sent) is fine.
-///   - withDependencies: overrides for every run's store.
+///   - prepareDependencies: overrides for every run's store.
 ///   - steps: the steps of a run.
 ///   - runs: the runs.
 ///   - seed: the seed (nil: one from the time, printed in the report).
@@ -86,8 +86,12 @@ public func explore<R: Reducer>(
   }
   var records: [ExploreStepReport]?
   func trial(_ plan: ExplorePlan) -> ExploreTrialResult {
-    let store = TestStore(
-      initialState: initialState(), reducer: reducer, withDependencies: prepareDependencies)
+    // Each run starts from the defaults the test had, in a cache of its own: what one run
+    // created (a counter, a generator's position) never reaches the next.
+    let store = TestStore(initialState: initialState(), reducer: reducer) {
+      $0.useFreshCache()
+      prepareDependencies(&$0)
+    }
     let driver = ExploreDriver(store)
     let recorder = RecordingIssueReporter(limit: 100)
     defer { withIssueReporters([recorder]) { driver.close() } }
