@@ -1,5 +1,6 @@
-// `IdentifiedArray`: an array of elements with unique ids, read and written by id — the small
-// part of swift-identified-collections that TCA features use with `forEach`.
+// `IdentifiedArray`: an array of elements with unique ids, read and written by id or by
+// position, as in swift-identified-collections: a position write keeps the element's id, and
+// every reordering (sort, move, swap, partition) keeps the id index in step.
 
 /// An ordered collection of elements with unique ids, addressable by id.
 ///
@@ -149,13 +150,116 @@ extension IdentifiedArray: ExpressibleByArrayLiteral where Element: Identifiable
   }
 }
 
-extension IdentifiedArray: RandomAccessCollection {
+extension IdentifiedArray: RandomAccessCollection, MutableCollection {
   /// The first position.
   public var startIndex: Int { storage.startIndex }
   /// The position after the last element.
   public var endIndex: Int { storage.endIndex }
-  /// The element at `position` (read-only: change elements through `[id:]`).
-  public subscript(position: Int) -> Element { storage[position] }
+  /// The element at `position`. A write must keep the element's id (`todos[0].title = "x"`);
+  /// one that changes it stops the program, as in swift-identified-collections.
+  public subscript(position: Int) -> Element {
+    get { storage[position] }
+    set {
+      precondition(
+        newValue[keyPath: id] == storage[position][keyPath: id],
+        "Element identity must remain constant")
+      storage[position] = newValue
+    }
+  }
+
+  /// Swaps the elements at `i` and `j`.
+  public mutating func swapAt(_ i: Int, _ j: Int) {
+    storage.swapAt(i, j)
+    positions[storage[i][keyPath: id]] = i
+    positions[storage[j][keyPath: id]] = j
+  }
+
+  /// Reorders the elements so that those for which `belongsInSecondPartition` is true come
+  /// last; returns the index of the first of them.
+  public mutating func partition(
+    by belongsInSecondPartition: (Element) throws -> Bool
+  ) rethrows -> Int {
+    let pivot = try storage.partition(by: belongsInSecondPartition)
+    reindex(from: 0)
+    return pivot
+  }
+}
+
+extension IdentifiedArray {
+  /// The position of the element with `id`, if any.
+  ///
+  /// ```swift
+  /// todos.index(id: todo.id)  // 2
+  /// ```
+  public func index(id elementID: ID) -> Int? { positions[elementID] }
+
+  /// The elements for which `isIncluded` is true, as an identified array.
+  ///
+  /// ```swift
+  /// let open = todos.filter { !$0.isComplete }
+  /// ```
+  public func filter(_ isIncluded: (Element) throws -> Bool) rethrows -> Self {
+    try Self(uncheckedUniqueElements: storage.filter(isIncluded), id: id)
+  }
+
+  /// Sorts the elements in place by `areInIncreasingOrder`.
+  ///
+  /// ```swift
+  /// todos.sort { $0.title < $1.title }
+  /// ```
+  public mutating func sort(by areInIncreasingOrder: (Element, Element) throws -> Bool) rethrows {
+    try storage.sort(by: areInIncreasingOrder)
+    reindex(from: 0)
+  }
+
+  /// Moves the elements at `source` to just before the element at `destination` (the offsets
+  /// are those before the move, as SwiftUI's `onMove` gives them).
+  ///
+  /// ```swift
+  /// todos.move(fromOffsets: [0], toOffset: 3)
+  /// ```
+  public mutating func move(fromOffsets source: some Sequence<Int>, toOffset destination: Int) {
+    let moving = Set(source).filter { storage.indices.contains($0) }.sorted()
+    guard !moving.isEmpty else { return }
+    let moved = moving.map { storage[$0] }
+    let before = moving.filter { $0 < destination }.count
+    for index in moving.reversed() { storage.remove(at: index) }
+    let target = Swift.min(Swift.max(destination - before, 0), storage.count)
+    storage.insert(contentsOf: moved, at: target)
+    reindex(from: 0)
+  }
+
+  /// Reverses the order of the elements.
+  public mutating func reverse() {
+    storage.reverse()
+    reindex(from: 0)
+  }
+}
+
+extension IdentifiedArray where Element: Comparable {
+  /// Sorts the elements in place, in increasing order.
+  public mutating func sort() { sort(by: <) }
+}
+
+extension IdentifiedArray: Encodable where Element: Encodable {
+  /// Encodes the elements as an array.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.singleValueContainer()
+    try container.encode(storage)
+  }
+}
+
+extension IdentifiedArray: Decodable where Element: Decodable & Identifiable, ID == Element.ID {
+  /// Decodes an array of elements; a repeated id is a decoding error naming its offset.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.singleValueContainer()
+    let elements = try container.decode([Element].self)
+    self.init()
+    for (offset, element) in elements.enumerated() where !append(element).inserted {
+      throw DecodingError.dataCorruptedError(
+        in: container, debugDescription: "Duplicate element at offset \(offset)")
+    }
+  }
 }
 
 extension IdentifiedArray: Equatable where Element: Equatable {
