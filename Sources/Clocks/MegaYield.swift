@@ -2,7 +2,7 @@
 // store's executor) get a chance to run up to their next suspension point, e.g. to register a
 // sleep on a `TestClock` or to react to a wake-up. Internal to the clocks in this folder.
 #if canImport(Glibc)
-  import Glibc
+import Glibc
 #endif
 
 enum ClockYield {

@@ -1,6 +1,6 @@
 // `Task` and `Result` helpers, as in swift-concurrency-extras.
 #if canImport(Glibc)
-  import Glibc
+import Glibc
 #endif
 
 extension Task where Success == Never, Failure == Never {

@@ -20,9 +20,9 @@
 // A `maxDepth` of 0 folds nested containers to `…` (`Feature.State(…)`), which the diff uses
 // for unchanged fields.
 #if canImport(FoundationEssentials)
-  import FoundationEssentials
+import FoundationEssentials
 #else
-  import Foundation
+import Foundation
 #endif
 
 package enum SwiftDump {

@@ -9,10 +9,10 @@
 // and under XCTest it is emptied when each test case starts (see TestCacheScope.swift), so one
 // test's first read or `prepareDependencies` never leaks into the next.
 #if canImport(FoundationEssentials)
-  import DepsConcurrency
-  import FoundationEssentials
+import DepsConcurrency
+import FoundationEssentials
 #else
-  import Foundation
+import Foundation
 #endif
 import Synchronization
 

@@ -4,7 +4,7 @@
 import DepsRuntime
 import IssueReporting
 #if canImport(Glibc)
-  import Glibc
+import Glibc
 #endif
 
 /// The context dependencies are resolved in: it picks `liveValue`, `previewValue` or

@@ -12,7 +12,7 @@
 import Synchronization
 
 #if canImport(Glibc)
-  import Glibc
+import Glibc
 #endif
 
 @usableFromInline

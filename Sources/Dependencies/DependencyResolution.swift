@@ -4,10 +4,10 @@
 // are reported with swift-dependencies' messages.
 
 #if canImport(FoundationEssentials)
-  import FoundationEssentials
-  import IssueReporting
+import FoundationEssentials
+import IssueReporting
 #else
-  import Foundation
+import Foundation
 #endif
 
 /// What is being read, for messages: the `DependencyValues` property name and the location of

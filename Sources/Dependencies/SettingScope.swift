@@ -6,7 +6,7 @@
 import Synchronization
 
 #if canImport(Glibc)
-  import Glibc
+import Glibc
 #endif
 
 enum SettingScope {

@@ -5,7 +5,7 @@
 import DepsCore
 
 #if canImport(Glibc)
-  import Glibc
+import Glibc
 #endif
 
 /// Owns the `user_data` of one `deps_dependency_register` call: `release(user_data)` runs once,

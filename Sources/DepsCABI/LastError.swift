@@ -1,7 +1,7 @@
 // The thread-local "last error" of handle-less calls (deps_last_error), like git_error_last:
 // never NULL, one message per thread, valid until the next failing call on that thread.
 #if canImport(Glibc)
-  import Glibc
+import Glibc
 #endif
 
 enum LastError {

@@ -7,7 +7,7 @@ import DepsCore
 import Synchronization
 
 #if canImport(Glibc)
-  import Glibc
+import Glibc
 #endif
 
 /// `deps_endpoint_fn`: implements a dependency endpoint in C. Gets the input as JSON, sets

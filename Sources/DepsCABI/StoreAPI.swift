@@ -5,7 +5,7 @@
 import DepsCore
 
 #if canImport(Glibc)
-  import Glibc
+import Glibc
 #endif
 
 /// `deps_action_fn`: told every action a store handles and the state after it, as JSON strings

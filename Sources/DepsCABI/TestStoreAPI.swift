@@ -6,7 +6,7 @@
 import DepsCore
 
 #if canImport(Glibc)
-  import Glibc
+import Glibc
 #endif
 
 /// The object behind a `deps_test_store *`.

@@ -3,7 +3,7 @@
 import DepsCore
 
 #if canImport(Glibc)
-  import Glibc
+import Glibc
 #endif
 
 /// Makes the stores opened with `o` keep a trace (one recorder per recipe) and, with a

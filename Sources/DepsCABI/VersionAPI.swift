@@ -3,7 +3,7 @@
 import DepsCore
 
 #if canImport(Glibc)
-  import Glibc
+import Glibc
 #endif
 
 /// The library's version string, e.g. `"0.1.0"`. Static storage; never freed.

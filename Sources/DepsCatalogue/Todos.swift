@@ -2,9 +2,9 @@
 // `userDefaults` under the key "todos" after every change.
 import DepsCore
 #if canImport(FoundationEssentials)
-  import FoundationEssentials
+import FoundationEssentials
 #else
-  import Foundation
+import Foundation
 #endif
 
 /// The Todos feature.

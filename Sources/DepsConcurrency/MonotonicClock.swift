@@ -3,7 +3,7 @@
 // depsh's watchdogs. (The `continuousClock`/`suspendingClock` dependencies are the clocks a
 // feature's code sees; this one is the library's own.)
 #if canImport(Glibc)
-  import Glibc
+import Glibc
 #endif
 
 /// Monotonic time (CLOCK_MONOTONIC) and deadlines on it, in nanoseconds.

@@ -21,7 +21,7 @@
 import Synchronization
 
 #if canImport(Glibc)
-  import Glibc
+import Glibc
 #endif
 
 /// A serial task executor whose jobs run only on the thread that pumps it.

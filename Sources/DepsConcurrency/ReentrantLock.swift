@@ -10,7 +10,7 @@
 import Synchronization
 
 #if canImport(Glibc)
-  import Glibc
+import Glibc
 #endif
 
 /// A lock held by at most one thread and re-entered freely by that thread.

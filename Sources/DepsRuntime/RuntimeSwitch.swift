@@ -3,7 +3,7 @@
 // assumption once, on first use, and falls back to a public-API path when the check fails or
 // when `DEPS_SAFE_RUNTIME=1` is set. docs/architecture.md ("Runtime tricks") lists them.
 #if canImport(Glibc)
-  import Glibc
+import Glibc
 #endif
 
 /// The process-wide switch of the runtime fast paths.

@@ -12,7 +12,7 @@
 //   finds it by type name (`_DepsTestFrameworkCalls`). Taken when the check fails or with
 //   `DEPS_SAFE_RUNTIME=1`; without `DependenciesTestSupport` an issue is then printed, not recorded.
 #if canImport(Glibc)
-  import Glibc
+import Glibc
 #endif
 
 /// Test-framework calls made through public API by a module that links the frameworks

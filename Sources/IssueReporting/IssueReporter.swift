@@ -6,7 +6,7 @@ import DepsRuntime
 import Synchronization
 
 #if canImport(Glibc)
-  import Glibc
+import Glibc
 #endif
 
 /// Receives reported issues.

@@ -11,9 +11,9 @@
 //       42
 
 #if canImport(FoundationEssentials)
-  import FoundationEssentials
+import FoundationEssentials
 #else
-  import Foundation
+import Foundation
 #endif
 
 /// Returns a closure that reports an issue when invoked, then returns `placeholder`.

@@ -4,12 +4,12 @@
 // lose each other's updates (each read-modify-write holds an exclusive `flock` on a sibling
 // `.lock` file; reads hold a shared one).
 #if canImport(FoundationEssentials)
-  import FoundationEssentials
+import FoundationEssentials
 #else
-  import Foundation
+import Foundation
 #endif
 #if canImport(Glibc)
-  import Glibc
+import Glibc
 #endif
 
 /// Why a file could not be read or written.

@@ -7,7 +7,7 @@
 import CLua
 
 #if canImport(Glibc)
-  import Glibc
+import Glibc
 #endif
 
 enum ExploreRepro {

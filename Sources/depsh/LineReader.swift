@@ -7,7 +7,7 @@
 import CEdit
 
 #if canImport(Glibc)
-  import Glibc
+import Glibc
 #endif
 
 final class LineReader {

@@ -8,7 +8,7 @@
 import DepsCore
 
 #if canImport(Glibc)
-  import Glibc
+import Glibc
 #endif
 
 enum LiveCallsReport {

@@ -7,7 +7,7 @@ import CLua
 import DepsCABI
 
 #if canImport(Glibc)
-  import Glibc
+import Glibc
 #endif
 
 /// A Lua error caught by depsh: the message and, separately, the traceback.

@@ -8,7 +8,7 @@ import CDepsh
 import CLua
 
 #if canImport(Glibc)
-  import Glibc
+import Glibc
 #endif
 
 enum MemoryLimit {

@@ -6,7 +6,7 @@
 import DepsCore
 
 #if canImport(Glibc)
-  import Glibc
+import Glibc
 #endif
 
 protocol TestReporter {

@@ -5,7 +5,7 @@ import CLua
 import DepsCore
 
 #if canImport(Glibc)
-  import Glibc
+import Glibc
 #endif
 
 enum ScriptRunner {

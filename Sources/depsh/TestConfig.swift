@@ -15,7 +15,7 @@ import CDepsh
 import CLua
 
 #if canImport(Glibc)
-  import Glibc
+import Glibc
 #endif
 
 struct TestConfig {

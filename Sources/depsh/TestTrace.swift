@@ -8,7 +8,7 @@ import DepsCore
 import Synchronization
 
 #if canImport(Glibc)
-  import Glibc
+import Glibc
 #endif
 
 enum TestTrace {

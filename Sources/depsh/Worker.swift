@@ -2,7 +2,7 @@
 // stdout and stderr on one pipe the parent reads (records and the tests' output, in order),
 // stdin from /dev/null (a test cannot eat the runner's input).
 #if canImport(Glibc)
-  import Glibc
+import Glibc
 #endif
 
 final class Worker {

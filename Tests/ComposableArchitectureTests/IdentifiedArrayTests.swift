@@ -69,7 +69,9 @@ private func isConsistent(_ array: IdentifiedArrayOf<Item>) -> Bool {
 
   @Test func codableAsAnArray() throws {
     let array = items("a", "b")
-    let data = try JSONEncoder().encode(array)
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = .sortedKeys
+    let data = try encoder.encode(array)
     #expect(
       String(decoding: data, as: UTF8.self) == #"[{"id":0,"title":"a"},{"id":1,"title":"b"}]"#)
     #expect(try JSONDecoder().decode(IdentifiedArrayOf<Item>.self, from: data) == array)

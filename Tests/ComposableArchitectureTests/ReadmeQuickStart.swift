@@ -2,7 +2,7 @@ import ComposableArchitecture
 import Foundation
 import Testing  // for the test at the end (in a test target)
 #if canImport(FoundationNetworking)
-  import FoundationNetworking  // URLSession on Linux
+import FoundationNetworking  // URLSession on Linux
 #endif
 
 struct NumberFactAPI: Sendable {

@@ -9,7 +9,7 @@ import Testing
 
 // URLSession lives in FoundationNetworking on Linux: the one line the guides' code gains here.
 #if canImport(FoundationNetworking)
-  import FoundationNetworking
+import FoundationNetworking
 #endif
 
 // MARK: The todo list

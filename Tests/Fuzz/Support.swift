@@ -3,7 +3,7 @@
 // failed check prints what broke and the input, then aborts — libFuzzer records that input as
 // a crash (Tests/Fuzz/crashes/) and its reproducer.
 #if canImport(Glibc)
-  import Glibc
+import Glibc
 #endif
 
 /// Stops the run when `condition` is false, printing `message` and the input as JSON text.

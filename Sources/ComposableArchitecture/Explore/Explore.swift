@@ -5,7 +5,7 @@ import Dependencies
 import IssueReporting
 
 #if canImport(Glibc)
-  import Glibc
+import Glibc
 #endif
 
 /// How a property held: its runs, steps and seed, and the report line.

@@ -3,9 +3,9 @@
 // state, tests assert it, and the button actions come back as `PresentationAction.presented`.
 
 #if canImport(FoundationEssentials)
-  import FoundationEssentials
+import FoundationEssentials
 #else
-  import Foundation
+import Foundation
 #endif
 
 /// Text to show to the user, as data.

@@ -2,10 +2,10 @@
 // live: `Calendar.autoupdatingCurrent`. No test value: read unoverridden in a test it reports
 // "@Dependency(\.calendar) has no test implementation …" and hands out the live calendar.
 #if canImport(FoundationEssentials)
-  import FoundationEssentials
-  import FoundationInternationalization  // ICU: time zones, calendars, locales
+import FoundationEssentials
+import FoundationInternationalization  // ICU: time zones, calendars, locales
 #else
-  import Foundation
+import Foundation
 #endif
 
 extension DependencyValues {

@@ -4,9 +4,9 @@
 // value is cached) and then hands out the live generator. Reading it while setting up (as the
 // key path `\.date.now` does when a trait writes through it) reports nothing.
 #if canImport(FoundationEssentials)
-  import FoundationEssentials
+import FoundationEssentials
 #else
-  import Foundation
+import Foundation
 #endif
 
 extension DependencyValues {

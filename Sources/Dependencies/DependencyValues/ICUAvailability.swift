@@ -5,9 +5,9 @@
 // no locale data. The calendar, locale and timeZone presets check this and refuse what needs ICU
 // with a message, instead of crashing or silently answering wrong. See docs/embedding.md.
 #if canImport(FoundationEssentials)
-  import FoundationEssentials
+import FoundationEssentials
 #else
-  import Foundation
+import Foundation
 #endif
 
 package enum ICU {

@@ -4,10 +4,10 @@
 // value: read unoverridden in a test each reports "@Dependency(\.…) has no test implementation …"
 // and hands out the live value.
 #if canImport(FoundationEssentials)
-  import FoundationEssentials
-  import FoundationInternationalization  // ICU: time zones, calendars, locales
+import FoundationEssentials
+import FoundationInternationalization  // ICU: time zones, calendars, locales
 #else
-  import Foundation
+import Foundation
 #endif
 
 extension DependencyValues {

@@ -2,10 +2,10 @@
 // live: `TimeZone.autoupdatingCurrent`. No test value: read unoverridden in a test it reports
 // "@Dependency(\.timeZone) has no test implementation …" and hands out the live time zone.
 #if canImport(FoundationEssentials)
-  import FoundationEssentials
-  import FoundationInternationalization  // ICU: time zones, calendars, locales
+import FoundationEssentials
+import FoundationInternationalization  // ICU: time zones, calendars, locales
 #else
-  import Foundation
+import Foundation
 #endif
 
 extension DependencyValues {

@@ -2,9 +2,9 @@
 // swift-dependencies. live: `UUID()`. No test value: reading it unoverridden in a test reports
 // "@Dependency(\.uuid) has no test implementation …" and hands out the live generator.
 #if canImport(FoundationEssentials)
-  import FoundationEssentials
+import FoundationEssentials
 #else
-  import Foundation
+import Foundation
 #endif
 import Synchronization
 

@@ -3,10 +3,10 @@
 // for deterministic tests. live: `SystemRandomNumberGenerator`. No test value: read
 // unoverridden in a test it reports "has no test implementation …" and uses the live one.
 #if canImport(FoundationEssentials)
-  import DepsConcurrency
-  import FoundationEssentials
+import DepsConcurrency
+import FoundationEssentials
 #else
-  import Foundation
+import Foundation
 #endif
 
 extension DependencyValues {

@@ -6,7 +6,7 @@ import CLua
 import DepsCore
 
 #if canImport(Glibc)
-  import Glibc
+import Glibc
 #endif
 
 /// Why a module function fails; `luaEntry` turns it into a raise by the trampoline.

@@ -16,7 +16,7 @@ import ComposableArchitecture
 import DepsCore
 
 #if canImport(Glibc)
-  import Glibc
+import Glibc
 #endif
 
 /// A generator userdata (`deps.Generator`).

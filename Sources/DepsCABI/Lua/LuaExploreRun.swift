@@ -7,7 +7,7 @@ import ComposableArchitecture
 import DepsCore
 
 #if canImport(Glibc)
-  import Glibc
+import Glibc
 #endif
 
 extension LuaExplore {

@@ -13,7 +13,7 @@ import DepsCore
 import Synchronization
 
 #if canImport(Glibc)
-  import Glibc
+import Glibc
 #endif
 
 /// The `deps` module's state for one Lua state (one `luaopen_deps`).

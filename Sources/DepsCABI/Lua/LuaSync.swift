@@ -6,7 +6,7 @@ import DepsCore
 import Synchronization
 
 #if canImport(Glibc)
-  import Glibc
+import Glibc
 #endif
 
 enum LuaSync {

@@ -3,7 +3,7 @@
 import CLua
 
 #if canImport(Glibc)
-  import Glibc
+import Glibc
 #endif
 
 /// A metatable of this library: `name` is what Lua code and messages see (`__name`,

@@ -4,9 +4,9 @@
 // must override it; the live implementation is never called).
 import DepsCore
 #if canImport(FoundationEssentials)
-  import FoundationEssentials
+import FoundationEssentials
 #else
-  import Foundation
+import Foundation
 #endif
 
 /// Fetches a fact about a number.

@@ -6,12 +6,12 @@
 import DepsCore
 import Sharing
 #if canImport(FoundationEssentials)
-  import FoundationEssentials
+import FoundationEssentials
 #else
-  import Foundation
+import Foundation
 #endif
 #if canImport(Glibc)
-  import Glibc
+import Glibc
 #endif
 import Synchronization
 

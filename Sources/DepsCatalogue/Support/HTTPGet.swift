@@ -9,7 +9,7 @@
 // in HTTPGetTests.swift. https is not supported (no TLS library is linked on purpose).
 import DepsCore
 #if canImport(Glibc)
-  import Glibc
+import Glibc
 #endif
 import Synchronization
 

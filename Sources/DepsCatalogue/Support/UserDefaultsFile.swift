@@ -7,9 +7,9 @@
 import DepsCore
 import Sharing
 #if canImport(FoundationEssentials)
-  import FoundationEssentials
+import FoundationEssentials
 #else
-  import Foundation
+import Foundation
 #endif
 
 /// Why the userDefaults file could not be used.

@@ -5,10 +5,10 @@
 // registered like any other (docs/modules.md); DepsCABI's library registers it before the
 // library's own modules.
 #if canImport(FoundationEssentials)
-  import FoundationEssentials
-  import FoundationInternationalization  // ICU: time zones, calendars, locales
+import FoundationEssentials
+import FoundationInternationalization  // ICU: time zones, calendars, locales
 #else
-  import Foundation
+import Foundation
 #endif
 
 extension DepsModule {

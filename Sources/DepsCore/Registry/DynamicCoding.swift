@@ -2,9 +2,9 @@
 // `Void` is null, Codable types go through ValueEncoder/ValueDecoder. Endpoint registration
 // uses this so one generic `register` covers every closure shape.
 #if canImport(FoundationEssentials)
-  import FoundationEssentials
+import FoundationEssentials
 #else
-  import Foundation
+import Foundation
 #endif
 
 enum DynamicCoding {

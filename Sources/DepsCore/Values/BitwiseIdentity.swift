@@ -8,9 +8,9 @@
 // is retained, a buffer it shares cannot change in place (a change copies it first), so a
 // shared buffer pointer means unchanged contents.
 #if canImport(Glibc)
-  import Glibc
+import Glibc
 #elseif canImport(Musl)
-  import Musl
+import Musl
 #endif
 
 enum BitwiseIdentity {

@@ -6,7 +6,7 @@
 // bytes, so a decoder scanning JSON text can look a case up by the bytes between the quotes
 // without making a `String`.
 #if canImport(Glibc)
-  import Glibc
+import Glibc
 #endif
 import Synchronization
 

@@ -12,12 +12,12 @@
 
 import DepsRuntime
 #if canImport(FoundationEssentials)
-  import FoundationEssentials
+import FoundationEssentials
 #else
-  import Foundation
+import Foundation
 #endif
 #if canImport(Glibc)
-  import Glibc
+import Glibc
 #endif
 
 /// The shape of an enum case's synthesized payload container.

@@ -11,7 +11,7 @@
 
 import DepsRuntime
 #if canImport(Glibc)
-  import Glibc
+import Glibc
 #endif
 
 extension JSONParser {

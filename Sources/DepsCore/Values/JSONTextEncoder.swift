@@ -26,15 +26,15 @@
 
 import DepsRuntime
 #if canImport(FoundationEssentials)
-  import FoundationEssentials
+import FoundationEssentials
 #else
-  import Foundation
+import Foundation
 #endif
 import Synchronization
 #if canImport(Glibc)
-  import Glibc
+import Glibc
 #elseif canImport(Musl)
-  import Musl
+import Musl
 #endif
 
 /// Writes an `Encodable`'s compact JSON text directly (see the file comment); reusable: its

@@ -15,9 +15,9 @@ import Synchronization
 /// The changes between two typed values, as JSON Patch operations on their `ValueEncoder`
 /// encodings.
 #if canImport(FoundationEssentials)
-  import FoundationEssentials
+import FoundationEssentials
 #else
-  import Foundation
+import Foundation
 #endif
 
 enum StateChanges {

@@ -5,12 +5,12 @@
 
 import DepsRuntime
 #if canImport(FoundationEssentials)
-  import FoundationEssentials
+import FoundationEssentials
 #else
-  import Foundation
+import Foundation
 #endif
 #if canImport(Glibc)
-  import Glibc
+import Glibc
 #endif
 
 /// Decodes any `Decodable` type from a `JSONValue`, in the convention of docs/values.md.

@@ -4,9 +4,9 @@
 
 import DepsRuntime
 #if canImport(FoundationEssentials)
-  import FoundationEssentials
+import FoundationEssentials
 #else
-  import Foundation
+import Foundation
 #endif
 
 /// Encodes any `Encodable` value into a `JSONValue`, in the convention of docs/values.md.

@@ -4,9 +4,9 @@
 // nil optionals absent from objects (null elsewhere), Date → seconds since 1970, UUID →
 // uppercase string. Class cycles and nesting beyond 64 levels print as "<cycle>" / "<…>".
 #if canImport(FoundationEssentials)
-  import FoundationEssentials
+import FoundationEssentials
 #else
-  import Foundation
+import Foundation
 #endif
 
 extension JSONValue {

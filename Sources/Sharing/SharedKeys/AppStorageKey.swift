@@ -7,9 +7,9 @@
 public import Dependencies
 import DepsConcurrency
 #if canImport(FoundationEssentials)
-  public import FoundationEssentials
+public import FoundationEssentials
 #else
-  public import Foundation
+public import Foundation
 #endif
 
 /// A string-keyed store of JSON values: Linux's stand-in for the `UserDefaults` of

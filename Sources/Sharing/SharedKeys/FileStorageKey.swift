@@ -5,9 +5,9 @@
 public import Dependencies
 import DepsConcurrency
 #if canImport(FoundationEssentials)
-  public import FoundationEssentials
+public import FoundationEssentials
 #else
-  public import Foundation
+public import Foundation
 #endif
 
 extension SharedReaderKey {

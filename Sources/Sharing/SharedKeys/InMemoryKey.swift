@@ -3,9 +3,9 @@
 public import Dependencies
 import DepsConcurrency
 #if canImport(FoundationEssentials)
-  import FoundationEssentials
+import FoundationEssentials
 #else
-  import Foundation
+import Foundation
 #endif
 
 extension SharedReaderKey {

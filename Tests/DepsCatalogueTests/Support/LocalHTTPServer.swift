@@ -6,7 +6,7 @@ import Foundation
 import Synchronization
 
 #if canImport(Glibc)
-  import Glibc
+import Glibc
 #endif
 
 struct LocalServerError: Error, CustomStringConvertible {

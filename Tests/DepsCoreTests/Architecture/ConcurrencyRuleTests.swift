@@ -20,7 +20,7 @@ import Testing
 @testable import DepsCatalogue
 
 #if canImport(Glibc)
-  import Glibc
+import Glibc
 #endif
 
 /// Labels with the thread (`pthread_self()`) they were recorded on.

@@ -16,7 +16,7 @@ import Testing
 @testable import IssueReporting
 
 #if canImport(Glibc)
-  import Glibc
+import Glibc
 #endif
 
 private struct EventLoopTicker: Reducer {

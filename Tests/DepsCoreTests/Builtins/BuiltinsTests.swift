@@ -405,7 +405,7 @@ extension BuiltinsTests {
       }
       #expect(recorder.messages.isEmpty)
       #if DEBUG
-        #expect(evaluated.value)
+      #expect(evaluated.value)
       #endif
     }
 

@@ -14,7 +14,7 @@ import Testing
 @testable import DepsRuntime
 
 #if canImport(Glibc)
-  import Glibc
+import Glibc
 #endif
 
 @Suite struct DependencyContextTests {

@@ -3,7 +3,7 @@
 // toolchain, and binding and reading that way gives what `withValue` and `get` give, nested
 // either way, with errors passed on and every bound value released.
 #if canImport(Glibc)
-  import Glibc
+import Glibc
 #endif
 import Testing
 @testable import Clocks

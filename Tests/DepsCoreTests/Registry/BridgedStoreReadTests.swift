@@ -12,9 +12,9 @@ import Testing
 @testable import IssueReporting
 
 #if canImport(FoundationEssentials)
-  import FoundationEssentials
+import FoundationEssentials
 #else
-  import Foundation
+import Foundation
 #endif
 
 /// A bridged store's state read as JSON text (the text encoder, or the tree when it gives up)

@@ -1,7 +1,7 @@
 // The runtime tricks' paths as the fronts report them (Lua's `deps.runtime_paths()`), and the
 // symbol lookup they rely on.
 #if canImport(Glibc)
-  import Glibc
+import Glibc
 #endif
 import Testing
 @testable import Clocks

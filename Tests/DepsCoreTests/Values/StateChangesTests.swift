@@ -12,9 +12,9 @@ import Testing
 @testable import IssueReporting
 
 #if canImport(FoundationEssentials)
-  import FoundationEssentials
+import FoundationEssentials
 #else
-  import Foundation
+import Foundation
 #endif
 
 /// The typed state changes: only what changed is located and encoded, and the operations

@@ -13,9 +13,9 @@
 //     ]
 //   }
 #if canImport(FoundationEssentials)
-  import FoundationEssentials
+import FoundationEssentials
 #else
-  import Foundation
+import Foundation
 #endif
 import Synchronization
 

@@ -2,7 +2,7 @@
 // several repeats of a loop long enough to dwarf the clock; `--callgrind NAME N` runs one
 // benchmark (a fixed warm-up, then N iterations) so the runner can diff two counts.
 #if canImport(Glibc)
-  import Glibc
+import Glibc
 #endif
 
 /// What a benchmark must reach.

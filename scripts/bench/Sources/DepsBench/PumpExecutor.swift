@@ -3,7 +3,7 @@
 import Synchronization
 
 #if canImport(Glibc)
-  import Glibc
+import Glibc
 #endif
 
 final class PumpExecutor: TaskExecutor, @unchecked Sendable {

@@ -2,7 +2,7 @@
 // through dispatch, which callgrind does not survive); async benchmarks run on a task
 // executor this thread pumps.
 #if canImport(Glibc)
-  import Glibc
+import Glibc
 #endif
 
 exit(Harness.main(CommandLine.arguments))
