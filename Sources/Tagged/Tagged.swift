@@ -2,7 +2,11 @@
 // user's id and an `Int` that is a count are different types. It has every conformance its
 // raw value has that makes sense for a wrapper: comparison, hashing, coding, literals,
 // arithmetic, collections.
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// A `RawValue` tagged with `Tag`.
 ///
@@ -224,7 +228,9 @@ extension Tagged: Strideable where RawValue: Strideable {
 
 extension Tagged: LocalizedError where RawValue: Error {
   /// The raw error's description.
-  public var errorDescription: String? { rawValue.localizedDescription }
+  public var errorDescription: String? {
+    (rawValue as? any LocalizedError)?.errorDescription ?? String(describing: rawValue)
+  }
   /// The raw error's failure reason, if it has one.
   public var failureReason: String? { (rawValue as? any LocalizedError)?.failureReason }
   /// The raw error's help anchor, if it has one.

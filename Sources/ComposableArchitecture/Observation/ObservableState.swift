@@ -2,7 +2,11 @@
 // is part of the Linux toolchain, so `withObservationTracking` sees its changes) and has an
 // identity, `_$id`, that changes when the state is replaced or modified as a whole value —
 // what navigation uses to tell one presented child from another.
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import IdentifiedCollections
 import Observation
 
