@@ -32,18 +32,22 @@ package enum RuntimeType {
   /// Whether `type` is an enum (not `Optional`, a struct or a class).
   @inline(__always)
   package static func isEnum(_ type: Any.Type) -> Bool {
-    let mode = layoutMode.load(ordering: .relaxed)
-    if _fastPath(mode == 1) { return readIsEnum(type) }
-    return mode == 0 ? decideLayoutMode() && readIsEnum(type) : false
+    layoutUsable && readIsEnum(type)
   }
 
   /// True when `type` is known not to be an enum: the layout reads are usable and say so.
   /// False for an enum, and whenever the reads are off (callers then ask `Mirror`).
   @inline(__always)
   package static func isKnownNotEnum(_ type: Any.Type) -> Bool {
+    layoutUsable && !readIsEnum(type)
+  }
+
+  /// Whether the layout reads passed their check: one load once decided.
+  @inline(__always)
+  private static var layoutUsable: Bool {
     let mode = layoutMode.load(ordering: .relaxed)
-    if _fastPath(mode == 1) { return !readIsEnum(type) }
-    return mode == 0 ? decideLayoutMode() && !readIsEnum(type) : false
+    if _fastPath(mode == 1) { return true }
+    return mode == 0 ? decideLayoutMode() : false
   }
 
   @inline(never)
