@@ -196,18 +196,14 @@ public func withDependencies<Model: AnyObject, R>(
   let parentValues = DependencyObjects.values(
     of: model, modelType: Model.self, fileID: fileID, filePath: filePath, line: line,
     column: column)
-  var values = DependencyValues.currentFast
-  if let parentValues {
-    values.storage = DependencyStorage.merging(parentValues.storage, with: values.storage)
+  return try await withDependencies(isolation: isolation) {
+    if let parentValues {
+      $0.storage = DependencyStorage.merging(parentValues.storage, with: $0.storage)
+    }
+    try await updateValues(&$0)
+  } operation: {
+    try await operation()
   }
-  values.beginSetting()
-  try await SettingScope.settingAsync { try await updateValues(&values) }
-  values.endSetting()
-  let result = try await SettingScope.notSetting {
-    try await DependencyValues.$_current.withValue(values, operation: operation)
-  }
-  DependencyObjects.remember(result, values: values)
-  return result
 }
 
 /// Async form of `withDependencies(from:operation:)`.

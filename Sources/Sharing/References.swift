@@ -139,14 +139,9 @@ final class PersistentReference<Key: SharedReaderKey>: SharedReadReference, @unc
   func load() async throws {
     lock.withLock { loading = true }
     defer { lock.withLock { loading = false } }
-    let key = self.key
     let result: Value?
     do {
-      result = try await withUnsafeThrowingContinuation { continuation in
-        key.load(
-          context: .userInitiated,
-          continuation: LoadContinuation("\(key)") { continuation.resume(with: $0) })
-      }
+      result = try await key.loadOnce()
     } catch {
       lock.withLock { storedLoadError = error }
       throw error
@@ -376,5 +371,31 @@ final class PersistentReferences: @unchecked Sendable, DependencyKey {
       }
       return created
     }
+  }
+}
+
+extension SharedReaderKey {
+  /// Loads the key's value once, as a user-initiated load: nil when the key holds none.
+  func loadOnce() async throws -> Value? {
+    try await withUnsafeThrowingContinuation { continuation in
+      load(
+        context: .userInitiated,
+        continuation: LoadContinuation("\(self)") { continuation.resume(with: $0) })
+    }
+  }
+}
+
+extension PersistentReferences {
+  /// The reference of a key that must already hold a value (`Shared(require:)`,
+  /// `SharedReader(require:)`): throws `SharedLoadError.noValue` when it holds none, or the
+  /// key's own error when it fails to load.
+  static func requiredReference<Key: SharedReaderKey>(
+    for key: Key
+  ) async throws -> PersistentReference<Key> {
+    guard let value = try await key.loadOnce() else {
+      throw SharedLoadError.noValue(String(reflecting: key))
+    }
+    return DependencyValues._current[PersistentReferences.self].reference(
+      for: key, initialValue: { value }, skipInitialLoad: true)
   }
 }

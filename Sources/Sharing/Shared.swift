@@ -173,16 +173,9 @@ extension Shared {
   /// A shared value that must already be stored under `key`: throws when the key holds none
   /// or fails to load.
   public init(require key: some SharedKey<Value>) async throws {
-    let value: Value? = try await withUnsafeThrowingContinuation { continuation in
-      key.load(
-        context: .userInitiated,
-        continuation: LoadContinuation("\(key)") { continuation.resume(with: $0) })
-    }
-    guard let value else { throw SharedLoadError.noValue(String(reflecting: key)) }
-    let references = DependencyValues._current[PersistentReferences.self]
-    self.init(
-      reference: references.reference(for: key, initialValue: { value }, skipInitialLoad: true))
+    self.init(reference: try await PersistentReferences.requiredReference(for: key))
   }
+
 }
 
 /// Why `Shared(require:)` / `SharedReader(require:)` failed.

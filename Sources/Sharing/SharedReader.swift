@@ -139,16 +139,9 @@ extension SharedReader {
 
   /// A read-only value that must already be stored under `key`.
   public init(require key: some SharedReaderKey<Value>) async throws {
-    let value: Value? = try await withUnsafeThrowingContinuation { continuation in
-      key.load(
-        context: .userInitiated,
-        continuation: LoadContinuation("\(key)") { continuation.resume(with: $0) })
-    }
-    guard let value else { throw SharedLoadError.noValue(String(reflecting: key)) }
-    let references = DependencyValues._current[PersistentReferences.self]
-    self.init(
-      reference: references.reference(for: key, initialValue: { value }, skipInitialLoad: true))
+    self.init(reference: try await PersistentReferences.requiredReference(for: key))
   }
+
 }
 
 extension SharedReader: @unchecked Sendable {}
