@@ -221,6 +221,33 @@ static void receive_times_out_with_effects_in_flight(void) {
   deps_test_store_close(t);
 }
 
+/* The effect was in flight when the receive began and ended without sending (failures.lua):
+   the advice says it may have been cancelled instead of suggesting a clock. */
+static void receive_times_out_with_no_effect_in_flight(void) {
+  deps_overrides *o = NULL;
+  deps_test_store *t = NULL;
+  CHECK_RC(deps_lua_load("Tests/C/failures.lua"), DEPS_OK, deps_last_error());
+  deps_overrides_new(&o);
+  deps_overrides_set(o, "continuousClock", "\"live\"");
+  CHECK_RC(deps_test_store_open(&t, "EndsSilently", NULL, o), DEPS_OK, deps_last_error());
+  deps_overrides_free(o);
+  CHECK_RC(deps_test_store_send(t, "\"start\"", "{\"started\":true}"), DEPS_OK,
+           deps_test_store_errmsg(t));
+  CHECK_RC(deps_test_store_receive(t, "\"never\"", NULL, 200), DEPS_EFAILED,
+           deps_test_store_errmsg(t));
+  CHECK_STR(deps_test_store_errmsg(t),
+            "Expected to receive an action, but received none after 0.2 seconds.\n"
+            "\n"
+            "There are no in-flight effects that could deliver this action. Could the effect you "
+            "expected to deliver this action have been cancelled?\n"
+            "\n"
+            "Expected to receive the following action, but didn't:\n"
+            "\n"
+            "  \"never\"");
+  CHECK_RC(deps_test_store_complete(t), DEPS_OK, deps_test_store_errmsg(t));
+  deps_test_store_close(t);
+}
+
 static void receive_with_nothing_to_receive(void) {
   deps_test_store *t = NULL;
   deps_test_store_open(&t, "Counter", NULL, NULL);
@@ -637,6 +664,7 @@ int main(void) {
   RUN(must_handle_received_actions);
   RUN(unexpected_action_and_state_mismatch_together);
   RUN(receive_times_out_with_effects_in_flight);
+  RUN(receive_times_out_with_no_effect_in_flight);
   RUN(receive_with_nothing_to_receive);
   RUN(received_unexpected_action);
   RUN(received_state_does_not_match);

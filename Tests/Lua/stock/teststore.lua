@@ -217,4 +217,27 @@ If you do not wish to assert on these effects, call "store:skip_in_flight_effect
 
 Started by the action: "toggleButtonTapped" (sent at ]] .. sent_at .. ")", function() running:close() end)
 
+-- Waiting for an action that no effect is left to deliver: the effect was in flight when the
+-- receive began and ended without sending, so the advice says it may have been cancelled.
+local ended = deps.TestStore {
+  feature = deps.feature { name = "EndsSilently", state = { started = false },
+    actions = { start = "none", never = "none" },
+    reduce = function(state, action)
+      if action == "start" then
+        state.started = true
+        return deps.run(function() deps.sleep(0.02) end)
+      end
+    end },
+  dependencies = function(d) d.continuousClock = "live" end,
+}
+ended:send("start", nil, function(s) s.started = true end)
+check.raises([[HERE: Expected to receive an action, but received none after 0.2 seconds.
+
+There are no in-flight effects that could deliver this action. Could the effect you expected to deliver this action have been cancelled?
+
+Expected to receive the following action, but didn't:
+
+  "never"]], function() ended:receive("never", nil, nil, 0.2) end)
+ended:close()
+
 check.done("teststore")
