@@ -133,7 +133,9 @@ let package = Package(
     .target(name: "LibDeps", dependencies: ["DepsCABI", "DepsCatalogue"]),
     .executableTarget(
       name: "depsh",
-      dependencies: ["LibDeps", "DepsCABI", "DepsCore", "CLua", "CDepsh", "CEdit"]),
+      dependencies: ["LibDeps", "DepsCABI", "DepsCore", "CLua", "CDepsh", "CEdit"],
+      // depsh's own Lua, compiled in as PackageResources (EmbeddedLua.swift): no bundle.
+      resources: [.embedInCode("lua")]),
     // The seed's module split: an interface module (TestDependencyKey) and a live module that
     // adds the DependencyKey conformance, found at run time.
     .target(

@@ -153,7 +153,7 @@ enum Help {
     """
   }
 
-  /// What `--sandbox` takes away (Sandbox.swift).
+  /// What `--sandbox` takes away (Sources/depsh/lua/sandbox.lua).
   static let sandbox = """
     In the sandbox (--sandbox): no io, dofile or loadfile; os keeps only clock, date, difftime
     and time (no execute, remove, rename, exit, tmpname, getenv, setlocale); load, scripts and

@@ -1,7 +1,8 @@
 // One Lua state for depsh: the standard libraries, the guard hook (Ctrl-C and --timeout), this
 // executable's own linked copy of the `deps` module preloaded (and bound to the global `deps`),
-// and the Lua half of the shell (`ShellLua.source`). Swift enters Lua only through `lua_pcall`
-// and uses only non-raising API here; every raise happens in C (Sources/CLua/clua.h).
+// and the Lua half of the shell (Sources/depsh/lua, EmbeddedLua.swift). Swift enters Lua only
+// through `lua_pcall` and uses only non-raising API here; every raise happens in C
+// (Sources/CLua/clua.h).
 import CDepsh
 import CLua
 import DepsCABI
@@ -36,7 +37,7 @@ final class LuaState {
   private(set) var moduleProblem: String?
   /// The memory the state holds and its limit (MemoryLimit.swift).
   let memory: UnsafeMutablePointer<clua_depsh_memory>
-  /// `--sandbox`: the state runs Sandbox.source and loads text chunks only.
+  /// `--sandbox`: the state runs sandbox.lua and loads text chunks only.
   let sandboxed: Bool
 
   /// Line counts of the file chunks the state runs (`depsh test --coverage`), or nil.
@@ -70,16 +71,14 @@ final class LuaState {
     if let failure = run(code: "deps = require 'deps'", name: "=(depsh)") {
       moduleProblem = failure.message
     }
-    if let failure = run(code: ShellLua.source, name: "=(depsh shell)") {
-      moduleProblem = moduleProblem ?? failure.message
-    }
-    if let failure = run(code: ShellSave.source, name: "=(depsh save)") {
-      moduleProblem = moduleProblem ?? failure.message
+    // shell.lua makes the shell table the others add to.
+    for file in [EmbeddedLua.shell, .completion, .update, .testDriver, .save] {
+      if let failure = run(file) { moduleProblem = moduleProblem ?? failure.message }
     }
     if let context, let failure = callHelper("set_context", [.string(context)]).failure {
       moduleProblem = moduleProblem ?? failure.message
     }
-    if sandbox, let failure = run(code: Sandbox.source, name: "=(depsh sandbox)") {
+    if sandbox, let failure = run(.sandbox) {
       moduleProblem = moduleProblem ?? failure.message
     }
   }
@@ -116,6 +115,17 @@ final class LuaState {
   func run(code: String, name: String) -> CaughtLuaError? {
     if let failure = load(code: code, name: name) { return failure }
     return protectedCall(arguments: 0, results: 0)
+  }
+
+  /// Compiles and runs one of depsh's own Lua files; nil on success.
+  func run(_ file: EmbeddedLua) -> CaughtLuaError? {
+    if let failure = load(file) { return failure }
+    return protectedCall(arguments: 0, results: 0)
+  }
+
+  /// Compiles one of depsh's own Lua files and pushes the chunk; on failure pushes nothing.
+  func load(_ file: EmbeddedLua) -> CaughtLuaError? {
+    loadResult(file.load(into: state))
   }
 
   /// Compiles `code` and pushes the chunk; on failure pushes nothing.

@@ -6,37 +6,16 @@ import CLua
 
 final class StorePump {
   private let lua: LuaState
-  /// The registry key of the Lua function doing the work (see `source`).
+  /// The registry key of the Lua function doing the work, which lua/pump.lua returns: with
+  /// ready nil it returns the descriptors of the open stores ("3 5 9"); with a set of ready
+  /// descriptors it pumps those stores and returns the errors they raised, one per line.
   private static let key = "depsh.pump"
-  /// Returns a function(ready): with ready nil it returns the
-  /// descriptors of the open stores ("3 5 9"); with a set of ready descriptors it pumps those
-  /// stores and returns the errors they raised, one per line.
-  private static let source = """
-    local deps = require "deps"
-    return function(ready)
-      local open = deps.stores()
-      local out = {}
-      for _, s in ipairs(open) do
-        local ok, fd = pcall(s.fd, s)
-        if ok then
-          if ready == nil then
-            out[#out + 1] = tostring(fd)
-          elseif ready[fd] then
-            local pumped, err = pcall(s.pump, s)
-            if not pumped then out[#out + 1] = tostring(err) end
-          end
-        end
-      end
-      return table.concat(out, ready == nil and " " or "\\n")
-    end
-    """
-
   init?(lua: LuaState) {
     self.lua = lua
     let L = lua.state
     let top = lua_gettop(L)
     defer { lua_settop(L, top) }
-    if lua.load(code: StorePump.source, name: "=depsh pump") != nil { return nil }
+    if lua.load(.pump) != nil { return nil }
     guard lua.protectedCall(arguments: 0, results: 1) == nil, lua_type(L, -1) == LUA_TFUNCTION
     else { return nil }
     lua_setfield(L, clua_registryindex(), StorePump.key)

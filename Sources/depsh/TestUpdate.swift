@@ -1,6 +1,6 @@
 // `depsh test --update`: before a file's reported run, its selected tests run silently; each
 // test that fails on an expected state of an exhaustive test store gets that step's assertion
-// rewritten in place (ShellLua's `update_take` / `update_apply`: the merge patch `.save`
+// rewritten in place (lua/update.lua's `update_take` / `update_apply`: the merge patch `.save`
 // writes, the rest of the file byte for byte the same), and the file runs again, until a round
 // rewrites nothing (a test stops at its first failure, so a test with two wrong steps needs two
 // rounds). What was rewritten is printed as a diff of the call's lines on stderr; what could
