@@ -4,9 +4,11 @@
 // `nestedContainer(keyedBy: <Case>CodingKeys.self, forKey: .case)` and reshape it:
 //   no payload ⇄ "case", one unlabeled ⇄ {"case": v}, several ⇄ {"case": [v1, v2]},
 //   labeled ⇄ {"case": {"label": v}}.
-// Recognition: the type being coded is an enum (its runtime metadata kind, read by
-// Runtime/EnumLayout.swift), and the payload key type is probed with `K(stringValue: "_0")` / `"_1"`; an uninhabited key type (no cases)
-// means no payload. Probing instead of comparing type names (`IncrementButtonTappedCodingKeys`)
+// Recognition: the type being coded is an enum (`RuntimeType` of DepsRuntime/EnumLayout.swift:
+// its metadata kind, or on the safe path the value's mirror / the type's `init(from:)`), and the
+// payload key type is probed with `K(stringValue: "_0")` / `"_1"`; an uninhabited key type (no
+// cases) means no payload (on the safe path, a key type of size 0 is told from the value or the
+// JSON: see `EnumPayloadShape.init`). Probing instead of comparing type names (`IncrementButtonTappedCodingKeys`)
 // avoids a runtime demangle per action (≈ 200 ns), and works for any key type naming scheme.
 // The same metadata lets an unknown case name come with the list of known ones.
 
@@ -31,8 +33,10 @@ enum EnumPayloadShape: Equatable {
   /// `case a(id: UUID, title: String)` — `{"a": {"id": …, "title": …}}`.
   case labeled
 
-  /// The shape announced by a payload key type.
-  init<Key: CodingKey>(_ keyType: Key.Type) {
+  /// The shape announced by a payload key type. `payloadFree` decides when `RuntimeType` cannot
+  /// tell a key type of no cases from one of one case (the safe path, a key type of size 0):
+  /// the encoder asks the value's mirror, the decoder whether the payload names a key.
+  init<Key: CodingKey>(_ keyType: Key.Type, payloadFree: @autoclosure () -> Bool) {
     if Key(stringValue: "_0") != nil {
       guard Key(stringValue: "_1") != nil else {
         self = .single
@@ -41,7 +45,7 @@ enum EnumPayloadShape: Equatable {
       var arity = 2
       while arity < 256, Key(stringValue: "_\(arity)") != nil { arity += 1 }
       self = .multiple(arity)
-    } else if RuntimeType.caseCount(of: keyType) == 0 {
+    } else if RuntimeType.hasNoCases(keyType) ?? payloadFree() {
       self = .none
     } else {
       self = .labeled
@@ -97,7 +101,7 @@ final class EnumCasePlan: Sendable {
   {
     // The case is inline (checked when learned): its payload sits at the start of the value.
     guard self.payload.fill(payload, into: destination) else { return false }
-    inject(destination, tag, unsafeBitCast(type, to: UnsafeRawPointer.self))
+    EnumWitnesses.inject(inject, into: destination, tag: tag, type: type)
     return true
   }
 
@@ -108,7 +112,7 @@ final class EnumCasePlan: Sendable {
     -> Bool
   {
     guard self.payload.fill(&text, into: destination) else { return false }
-    inject(destination, tag, unsafeBitCast(type, to: UnsafeRawPointer.self))
+    EnumWitnesses.inject(inject, into: destination, tag: tag, type: type)
     return true
   }
 }

@@ -203,7 +203,7 @@ final class JSONTextEncoding {
   /// Writes one value: leaves directly, enums as a tree, others through their `encode(to:)`.
   func encodeValue<T: Encodable>(_ value: T) throws {
     if let leaf = ValueEncodingNode.leaf(value) { return write(leaf) }
-    if RuntimeType.isEnum(T.self) {
+    if RuntimeType.isEnum(value: value) {
       return write(try ValueEncodingNode.encode(value, parent: nil, key: nil))
     }
     let serial = push(.empty)

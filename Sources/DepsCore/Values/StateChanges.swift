@@ -27,7 +27,7 @@ enum StateChanges {
     from old: T, to new: T, path: String = "", into operations: inout [JSONValue]
   ) throws {
     if BitwiseIdentity.identical(old, new) { return }
-    switch TypeShape.of(T.self) {
+    switch TypeShape.of(T.self, value: new) {
     case .array:
       if let array = new as? any EquatableElementsArray,
         try array.diffElements(from: old, path: path, into: &operations)
@@ -115,7 +115,7 @@ enum TypeShape: Sendable {
 
   private static let known = Mutex<[ObjectIdentifier: TypeShape]>([:])
 
-  static func of<T>(_ type: T.Type) -> TypeShape {
+  static func of<T>(_ type: T.Type, value: T) -> TypeShape {
     let key = ObjectIdentifier(type)
     if let shape = known.withLock({ $0[key] }) { return shape }
     let shape: TypeShape
@@ -123,7 +123,7 @@ enum TypeShape: Sendable {
       shape = .array
     } else if type == String.self || type == Int.self || type == Bool.self
       || type == Double.self || type == JSONValue.self || type == ValueObject.self
-      || type == Date.self || type == UUID.self || RuntimeType.isEnum(type)
+      || type == Date.self || type == UUID.self || RuntimeType.isEnum(value: value)
     {
       shape = .other
     } else {

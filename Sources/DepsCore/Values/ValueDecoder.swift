@@ -36,7 +36,7 @@ public struct ValueDecoder: Sendable {
   ///   `missing key "title" at setTitle`) or `.notFound` (`unknown case "x"; did you mean …?`).
   public func decode<T: Decodable>(_ type: T.Type, from value: JSONValue) throws(ValueError) -> T {
     do {
-      if case .string(let name) = value, RuntimeType.isEnum(T.self) {
+      if case .string(let name) = value, RuntimeType.isEnum(decodable: T.self) {
         return try ValueDecodingNode.decodeBareCase(
           T.self, name: name, value: value, parent: nil, component: nil)
       }
@@ -277,7 +277,7 @@ final class ValueDecodingNode: Decoder {
       guard case let .object(object) = value else { throw mismatch("an object", component, value) }
       return try cast(object)
     }
-    let isEnum = RuntimeType.isEnum(T.self)
+    let isEnum = RuntimeType.isEnum(decodable: T.self)
     if isEnum, case .string(let name) = value {
       return try Self.decodeBareCase(
         T.self, name: name, value: value, parent: self, component: component)
@@ -632,7 +632,8 @@ struct KeyedValueDecoder<Key: CodingKey>: KeyedDecodingContainerProtocol {
       value: value, parent: node, component: component(key), isEnum: false)
     let storage: KeyedStorage
     if isEnum {
-      storage = try payloadStorage(value, EnumPayloadShape(type), child)
+      storage = try payloadStorage(
+        value, EnumPayloadShape(type, payloadFree: !Self.namesKey(value, NestedKey.self)), child)
     } else if case let .object(object) = value {
       storage = .object(object)
     } else {
@@ -648,6 +649,12 @@ struct KeyedValueDecoder<Key: CodingKey>: KeyedDecodingContainerProtocol {
     }
     return KeyedDecodingContainer(
       KeyedValueDecoder<NestedKey>(node: child, storage: storage, isEnum: false))
+  }
+
+  /// Whether `value` is an object with a member `Key` names (a labeled payload).
+  private static func namesKey<K: CodingKey>(_ value: JSONValue, _ keyType: K.Type) -> Bool {
+    guard case let .object(object) = value else { return false }
+    return object.entries.contains { K(stringValue: $0.key) != nil }
   }
 
   /// How an enum case's payload reads, by the shape its key type announces.

@@ -72,6 +72,9 @@ final class EncodingBox {
   let isEnum: Bool
   /// The box is a synthesized enum case payload of this shape.
   let payloadShape: EnumPayloadShape?
+  /// The box is an enum's keyed container and its case has no payload, as the value's mirror
+  /// says (set when `RuntimeType` does not read layouts: see `EnumPayloadShape.init`).
+  @exclusivity(unchecked) var payloadFreeCase = false
 
   init(isEnum: Bool, payloadShape: EnumPayloadShape? = nil) {
     self.isEnum = isEnum
@@ -183,8 +186,11 @@ final class ValueEncodingNode: Encoder {
     _ value: T, parent: ValueEncodingNode?, key: (any CodingKey)?
   ) throws -> JSONValue {
     if let leaf = leaf(value) { return leaf }
-    let node = ValueEncodingNode(
-      box: EncodingBox(isEnum: RuntimeType.isEnum(T.self)), parent: parent, key: key)
+    let box = EncodingBox(isEnum: RuntimeType.isEnum(value: value))
+    if box.isEnum, !RuntimeType.readsLayout {
+      box.payloadFreeCase = Mirror(reflecting: value).children.isEmpty
+    }
+    let node = ValueEncodingNode(box: box, parent: parent, key: key)
     try value.encode(to: node)
     return node.box.resolve()
   }
@@ -251,7 +257,8 @@ struct KeyedValueEncoder<Key: CodingKey>: KeyedEncodingContainerProtocol {
   mutating func nestedContainer<NestedKey: CodingKey>(
     keyedBy keyType: NestedKey.Type, forKey key: Key
   ) -> KeyedEncodingContainer<NestedKey> {
-    let shape = node.box.isEnum ? EnumPayloadShape(keyType) : nil
+    let shape =
+      node.box.isEnum ? EnumPayloadShape(keyType, payloadFree: node.box.payloadFreeCase) : nil
     let box = EncodingBox(isEnum: false, payloadShape: shape)
     box.content = .object
     node.box.append(.box(box), key: key.stringValue)

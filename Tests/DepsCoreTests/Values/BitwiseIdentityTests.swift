@@ -65,7 +65,9 @@ import Testing
       #expect(
         try ValueDecoder().decode(WithReference.self, from: ["named": "x"]) == .named("x"))
     }
-    #expect(BareCaseCache.shared.plainBits(Plain.self, "running") != nil)
+    // The cache is used only with the enum layout reads (a plain enum is known without a value).
+    #expect(
+      (BareCaseCache.shared.plainBits(Plain.self, "running") != nil) == RuntimeType.readsLayout)
     #expect(BareCaseCache.shared.plainBits(WithReference.self, "idle") == nil)
     let error = #expect(throws: ValueError.self) {
       try ValueDecoder().decode(Plain.self, from: "stopped")

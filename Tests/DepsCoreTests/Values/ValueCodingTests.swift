@@ -309,13 +309,14 @@ private struct Counter: Codable, Equatable {
     enum One: CodingKey { case only }
     enum Three: CodingKey { case a, b, c }
     enum None: CodingKey {}
-    #expect(CodingKeyCases.names(One.self) == ["only"])
+    // A one-case key type has size 0: only the layout reads list its case.
+    #expect(CodingKeyCases.names(One.self) == (RuntimeType.readsLayout ? ["only"] : nil))
     #expect(CodingKeyCases.names(Three.self) == ["a", "b", "c"])
     #expect(CodingKeyCases.names(None.self) == nil)
     #expect(CodingKeyCases.names(ValueCodingKey.self) == nil)
-    #expect(RuntimeType.isEnum(CounterAction.self))
-    #expect(!RuntimeType.isEnum(Counter.self))
-    #expect(!RuntimeType.isEnum(Int?.self))
+    #expect(RuntimeType.isEnum(decodable: CounterAction.self))
+    #expect(!RuntimeType.isEnum(decodable: Counter.self))
+    #expect(!RuntimeType.isEnum(decodable: Int?.self))
   }
 
   // MARK: - Reflection
