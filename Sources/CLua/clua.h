@@ -194,4 +194,10 @@ static inline int clua_pin_library(const void *address) {
   return dlopen(info.dli_fname, RTLD_NOW | RTLD_NOLOAD | RTLD_NODELETE) != NULL;
 }
 
+/* clua_pin_library of the shared object this header is compiled into (the one importing it:
+ * libDeps.so), by the address of this function's own code. */
+static inline int clua_pin_own_library(void) {
+  return clua_pin_library((const void *)(uintptr_t)&clua_pin_own_library);
+}
+
 #endif

@@ -73,7 +73,8 @@ public struct Dependency<Value>: @unchecked Sendable, _HasInitialValues {
     // Fast path: compare addresses only (nothing retained but the returned value).
     if let box = DependencyReadCache.lookup(
       current: DependencyValues.currentStorageAddress,
-      initial: UnsafeRawPointer(bitPattern: unsafeBitCast(captured, to: UInt.self)), site: site)
+      initial: captured.map { UnsafeRawPointer(Unmanaged.passUnretained($0).toOpaque()) },
+      site: site)
     {
       return Unmanaged<ValueBox<Value>>.fromOpaque(box)._withUnsafeGuaranteedRef { $0.value }
     }

@@ -42,7 +42,7 @@ enum LuaModule {
   /// C modules when the state closes (at interpreter exit), which would unmap the library —
   /// and the Swift runtime it loaded — under the Swift concurrency threads still running.
   private static let pinned: Bool = {
-    clua_pin_library(unsafeBitCast(LuaModule.features, to: UnsafeRawPointer.self)) != 0
+    clua_pin_own_library() != 0
   }()
 
   /// Builds the module on `L` and pushes its table.
