@@ -67,14 +67,20 @@ package enum TestFrameworks {
     !RuntimeSwitch.isSafeForced
     && !RuntimeSwitch.failsCheck("test_frameworks") && check()
 
-  /// The by-name calls' assumptions (see the top of this file).
-  static func check() -> Bool {
-    let s = symbols
+  /// The by-name calls' assumptions (see the top of this file). A mangled name spells the
+  /// function's whole signature (argument labels and types, result, `static`), so a changed
+  /// `Issue.record`, `Comment`, `SourceLocation` or `XCTFail` signature is a symbol not found:
+  /// when any type of Swift Testing is found (the framework is loaded), every one of its
+  /// symbols must be, else the check fails and the public-API path records instead.
+  static func check(_ s: Symbols = symbols) -> Bool {
     let testingFound =
       s.testingCurrent != nil && s.makeComment != nil && s.makeLocation != nil
       && s.recordIssue != nil && s.testType != nil && s.commentType != nil
       && s.locationType != nil && s.issueType != nil
-    guard testingFound || s.xctFail != nil else { return false }
+    let testingLoaded =
+      s.testType != nil || s.commentType != nil || s.locationType != nil || s.issueType != nil
+      || s.testingCurrent != nil || s.recordIssue != nil
+    guard testingFound || (s.xctFail != nil && !testingLoaded) else { return false }
     guard testingFound else { return true }
     guard let testType = s.testType, isIdentifiable(testType) else { return false }
     guard let publicCalls else { return true }

@@ -32,6 +32,23 @@ private struct Recorded: Sendable {
         == !(RuntimeSwitch.isSafeForced || RuntimeSwitch.failsCheck("test_frameworks")))
   }
 
+  /// A mangled name spells the signature: `Issue.record` with an argument added (or any
+  /// changed type) is another name, not found, and the check then fails, so issues are
+  /// recorded through the public API (`recordedIssuesAreTheSameBothWays`).
+  @Test func aChangedSignatureIsNotFoundAndFailsTheCheck() {
+    var changed = TestFrameworks.symbols
+    changed.recordIssue = RuntimeSwitch.symbol(
+      "$s7Testing5IssueV6record_14sourceLocation5extraAcA7CommentVSg_AA06SourceE0VSitFZ")
+    #expect(changed.recordIssue == nil)
+    #expect(!TestFrameworks.check(changed))
+    var xctOnly = TestFrameworks.symbols
+    xctOnly.makeComment = RuntimeSwitch.symbol("$s7Testing7CommentV8rawValueACSi_tcfC")
+    #expect(xctOnly.makeComment == nil)
+    #expect(xctOnly.xctFail != nil)
+    #expect(!TestFrameworks.check(xctOnly))
+    #expect(TestFrameworks.check(TestFrameworks.symbols))
+  }
+
   @Test func currentTestByNameEqualsThePublicOne() throws {
     let publicCalls = try #require(TestFrameworks.publicCalls)
     let byName = TestFrameworks.currentSwiftTestingTestIDBySymbol()
