@@ -8,29 +8,48 @@
 package enum RuntimePaths {
   /// Every trick, in this order: `task_locals` (TaskLocalRuntime.swift), `enum_layout` and
   /// `enum_witnesses` (EnumLayout.swift), `keyed_containers` (KeyedContainerReuse.swift),
-  /// `test_frameworks` (TestFrameworks.swift), `effect_closures` (ClosureLayout.swift); each
-  /// `fast`, or `safe (<why>)`.
+  /// `test_frameworks` (TestFrameworks.swift), `effect_closures` (ClosureLayout.swift),
+  /// `enqueue_hook` (GlobalEnqueueHook.swift, the main serial executor's hook); each `fast`, or
+  /// `safe (<why>)`.
   package static var all: [(name: String, path: String)] {
     [
       ("task_locals", taskLocals),
-      ("enum_layout", path("enum_layout", fast: RuntimeType.layoutChecked, forcible: false)),
-      ("enum_witnesses", path("enum_witnesses", fast: EnumWitnesses.usable)),
+      ("enum_layout", path("enum_layout", fast: RuntimeType.layoutChecked)),
+      ("enum_witnesses", enumWitnesses),
       ("keyed_containers", path("keyed_containers", fast: KeyedContainerReuse.usable)),
       ("test_frameworks", testFrameworks),
       ("effect_closures", path("effect_closures", fast: ClosureLayout.usable)),
+      ("enqueue_hook", enqueueHook),
     ]
   }
 
   static let forced = "safe (DEPS_SAFE_RUNTIME=1)"
   static let failed = "safe (check failed)"
 
-  /// `trick`'s path given whether it is `fast`; `forcible` is false for a trick that
-  /// `DEPS_SAFE_RUNTIME` leaves on.
-  static func path(_ trick: String, fast: Bool, forcible: Bool = true) -> String {
+  /// `trick`'s path given whether it is `fast`.
+  static func path(_ trick: String, fast: Bool) -> String {
     if fast { return "fast" }
     if RuntimeSwitch.failsCheck(trick) { return "safe (check made to fail)" }
-    if forcible, RuntimeSwitch.isSafeForced { return forced }
+    if RuntimeSwitch.isSafeForced { return forced }
     return failed
+  }
+
+  static var enumWitnesses: String {
+    if EnumWitnesses.usable { return "fast" }
+    if !RuntimeSwitch.isSafeForced, !RuntimeSwitch.failsCheck("enum_witnesses"),
+      !RuntimeType.layoutChecked
+    {
+      return "safe (enum_layout not used)"
+    }
+    return path("enum_witnesses", fast: false)
+  }
+
+  static var enqueueHook: String {
+    if GlobalEnqueueHook.usable { return "fast" }
+    if !RuntimeSwitch.isSafeForced, !RuntimeSwitch.failsCheck("enqueue_hook") {
+      return "safe (swift_task_enqueueGlobal_hook not found)"
+    }
+    return path("enqueue_hook", fast: false)
   }
 
   static var taskLocals: String {

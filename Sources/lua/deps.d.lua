@@ -134,11 +134,12 @@
 ---`deps.runtime_paths()`: the path each runtime speed trick takes in this process.
 ---@class deps.RuntimePaths
 ---@field task_locals string `"fast"` or `"safe (<why>)"`.
----@field enum_layout string `"fast"` or `"safe (<why>)"` (left on by `DEPS_SAFE_RUNTIME=1`).
+---@field enum_layout string `"fast"` or `"safe (<why>)"`.
 ---@field enum_witnesses string `"fast"` or `"safe (<why>)"`.
 ---@field keyed_containers string `"fast"` or `"safe (<why>)"`.
 ---@field test_frameworks string `"fast"`, `"safe (<why>)"`, or `"not used (no test framework loaded)"`.
 ---@field effect_closures string `"fast"` or `"safe (<why>)"`.
+---@field enqueue_hook string `"fast"` or `"safe (<why>)"` (the main serial executor's hook).
 
 ---An operation of `s:state_changes()` (JSON Patch, RFC 6902).
 ---@class deps.StateChange
