@@ -38,6 +38,19 @@ import Testing
     }
   }
 
+  /// The main serial executor sets the runtime's global-enqueue hook while it is on; where the
+  /// hook is not used (its check made to fail, `DEPS_SAFE_RUNTIME=1`) it does nothing and reads
+  /// false.
+  @Test func theMainSerialExecutorSetsTheHookOnlyWhereItIsUsed() {
+    #expect(
+      GlobalEnqueueHook.usable
+        == !(RuntimeSwitch.isSafeForced || RuntimeSwitch.failsCheck("enqueue_hook")))
+    var inside = false
+    withMainSerialExecutor { inside = uncheckedUseMainSerialExecutor }
+    #expect(inside == GlobalEnqueueHook.usable)
+    #expect(!uncheckedUseMainSerialExecutor)
+  }
+
   @Test func runtimeEntryPointsAreFoundByName() {
     for name in [
       "swift_task_localValuePush", "swift_task_localValuePop", "swift_task_localValueGet",
