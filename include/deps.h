@@ -120,6 +120,18 @@ char *deps_features_json(void);
  */
 char *deps_dependencies_json(void);
 
+/**
+ * The path each of the library's Swift-runtime speed tricks takes in this process, as a JSON
+ * object (docs/architecture.md, "Runtime tricks"; Lua's deps.runtime_paths()):
+ * {"task_locals":"fast","enum_layout":"fast","enum_witnesses":"fast",
+ *  "keyed_containers":"fast","test_frameworks":"not used (no test framework loaded)",
+ *  "effect_closures":"fast","enqueue_hook":"fast"}; a trick on its safe path reads
+ * "safe (<why>)", e.g. "safe (DEPS_SAFE_RUNTIME=1)". A diagnostic: both paths give the same
+ * results. Returns: a string the caller frees with deps_free (NULL only when out of memory).
+ * Thread-safe.
+ */
+char *deps_runtime_paths_json(void);
+
 /* ------------------------------------------------------------------------------------------ */
 /* Overrides: a recipe of dependency changes applied when a store opens (withDependencies)     */
 

@@ -28,6 +28,7 @@ int main(void) {
   CHECK(void, deps_free, (void *));
   CHECK(char *, deps_features_json, (void));
   CHECK(char *, deps_dependencies_json, (void));
+  CHECK(char *, deps_runtime_paths_json, (void));
   CHECK(int, deps_overrides_new, (deps_overrides **));
   CHECK(int, deps_overrides_set, (deps_overrides *, const char *, const char *));
   CHECK(int, deps_overrides_set_endpoint, (deps_overrides *, const char *, int (*)(void *, const char *, char **, char **), void *, void (*) (void *)));

@@ -3,7 +3,7 @@
  * documentation says: NumberFact with a C fetch callback, Counter's delayed increment with
  * delayClient.wait overridden, Todos with "incrementing" UUIDs and a constant date, Timer with
  * deps_test_store_advance, App's tutorial sandbox; plain stores with observers, run, close;
- * the catalogue; the release rule of endpoint user data; re-entrant calls from callbacks.
+ * the catalogue and the runtime paths; the release rule of endpoint user data; re-entrant calls from callbacks.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <time.h>
@@ -91,6 +91,27 @@ static void features_json_lists_the_catalogue(void) {
   CHECK_CONTAINS(json, "{\"name\":\"Timer\",");
   CHECK_CONTAINS(json, "\"state\":{\"isRunning\":false,\"secondsElapsed\":0}");
   CHECK_CONTAINS(json, "{\"name\":\"Todos\",");
+  CHECK_STR(deps_last_error(), "");
+  deps_free(json);
+}
+
+static void runtime_paths_json_reports_every_trick(void) {
+  char *json = deps_runtime_paths_json();
+  const char *safe = getenv("DEPS_SAFE_RUNTIME");
+  if (safe != NULL && strcmp(safe, "1") == 0) {
+    CHECK_STR(json, "{\"task_locals\":\"safe (DEPS_SAFE_RUNTIME=1)\","
+                    "\"enum_layout\":\"safe (DEPS_SAFE_RUNTIME=1)\","
+                    "\"enum_witnesses\":\"safe (DEPS_SAFE_RUNTIME=1)\","
+                    "\"keyed_containers\":\"safe (DEPS_SAFE_RUNTIME=1)\","
+                    "\"test_frameworks\":\"safe (DEPS_SAFE_RUNTIME=1)\","
+                    "\"effect_closures\":\"safe (DEPS_SAFE_RUNTIME=1)\","
+                    "\"enqueue_hook\":\"safe (DEPS_SAFE_RUNTIME=1)\"}");
+  } else {
+    CHECK_STR(json, "{\"task_locals\":\"fast\",\"enum_layout\":\"fast\","
+                    "\"enum_witnesses\":\"fast\",\"keyed_containers\":\"fast\","
+                    "\"test_frameworks\":\"not used (no test framework loaded)\","
+                    "\"effect_closures\":\"fast\",\"enqueue_hook\":\"fast\"}");
+  }
   CHECK_STR(deps_last_error(), "");
   deps_free(json);
 }
@@ -813,6 +834,7 @@ int main(void) {
   RUN(version_matches_header);
   RUN(features_json_lists_the_catalogue);
   RUN(dependencies_json_lists_every_path);
+  RUN(runtime_paths_json_reports_every_trick);
   RUN(number_fact_with_a_c_fetch);
   RUN(number_fact_failure_from_c);
   RUN(number_fact_preview_store_with_observer);
