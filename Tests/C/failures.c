@@ -233,10 +233,10 @@ static void receive_times_out_with_no_effect_in_flight(void) {
   deps_overrides_free(o);
   CHECK_RC(deps_test_store_send(t, "\"start\"", "{\"started\":true}"), DEPS_OK,
            deps_test_store_errmsg(t));
-  CHECK_RC(deps_test_store_receive(t, "\"never\"", NULL, 200), DEPS_EFAILED,
+  CHECK_RC(deps_test_store_receive(t, "\"never\"", NULL, 2000), DEPS_EFAILED,
            deps_test_store_errmsg(t));
   CHECK_STR(deps_test_store_errmsg(t),
-            "Expected to receive an action, but received none after 0.2 seconds.\n"
+            "Expected to receive an action, but received none after 2.0 seconds.\n"
             "\n"
             "There are no in-flight effects that could deliver this action. Could the effect you "
             "expected to deliver this action have been cancelled?\n"

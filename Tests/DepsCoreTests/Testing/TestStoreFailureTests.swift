@@ -584,12 +584,12 @@ import DepsTestSupport
         }
       }
       await store.send(.start)
-      await store.receive(.never, timeout: .milliseconds(300))
+      await store.receive(.never, timeout: .seconds(2))
     }
     #expect(
       issues.map(\.message) == [
         """
-        Expected to receive an action, but received none after 0.3 seconds.
+        Expected to receive an action, but received none after 2.0 seconds.
 
         There are no in-flight effects that could deliver this action. Could the effect you \
         expected to deliver this action have been cancelled?

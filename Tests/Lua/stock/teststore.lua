@@ -231,13 +231,13 @@ local ended = deps.TestStore {
   dependencies = function(d) d.continuousClock = "live" end,
 }
 ended:send("start", nil, function(s) s.started = true end)
-check.raises([[HERE: Expected to receive an action, but received none after 0.2 seconds.
+check.raises([[HERE: Expected to receive an action, but received none after 2.0 seconds.
 
 There are no in-flight effects that could deliver this action. Could the effect you expected to deliver this action have been cancelled?
 
 Expected to receive the following action, but didn't:
 
-  "never"]], function() ended:receive("never", nil, nil, 0.2) end)
+  "never"]], function() ended:receive("never", nil, nil, 2) end)
 ended:close()
 
 check.done("teststore")
