@@ -154,7 +154,7 @@ let package = Package(
       ]),
     .testTarget(
       name: "ComposableArchitectureTests",
-      dependencies: ["ComposableArchitecture", "DependenciesTestSupport"]),
+      dependencies: ["ComposableArchitecture", "DependenciesTestSupport", "DepsConcurrency"]),
     .testTarget(
       name: "SharingTests",
       dependencies: ["ComposableArchitecture", "DependenciesTestSupport", "Sharing", "Tagged"]),

@@ -1,7 +1,9 @@
-// The engine shared by `Store` and `TestStore`: state, reducer, the store's dependencies, the
-// running effects and their cancellation ids. Everything here is touched only by the thread
-// inside a call on the store (holding `lock`), including the effect jobs `executor` runs while
-// that thread pumps it — see PumpExecutor.swift for the rule.
+// The engine shared by `Store` and `TestStore`: state, reducer, the store's dependencies,
+// observers, the one action handler (`handleNow`, behind `handle` and `process`) and the one
+// effect interpreter (`interpret`). It is built on `StoreRuntime` (StoreRuntime.swift: the lock,
+// the executor, the running effects and their cancellation ids). Everything here is touched
+// only by the thread inside a call on the store (holding `lock`), including the effect jobs
+// the executor runs while that thread pumps it — see PumpExecutor.swift for the rule.
 //
 // Speed: the bookkeeping that does not depend on State and Action lives in the non-generic
 // `StoreRuntime`, so the unspecialized generic code a `send` runs (callers are in other modules)
@@ -10,215 +12,6 @@
 // already serializes every access).
 import DepsConcurrency
 import Synchronization
-
-/// An effect's task. Its type says it may throw (it never does): `Task.init` for a task that
-/// cannot throw wraps its operation in a throwing one (a closure allocated and an async frame
-/// run per effect); a non-throwing closure passed where a throwing one is expected is not.
-typealias EffectTask = Task<Void, any Error>
-
-/// The part of a store that does not depend on its State and Action: the call lock, the
-/// executor, the running effects and their cancellation ids.
-package class StoreRuntime: @unchecked Sendable {
-  struct EffectRecord {
-    /// The effect's number (increasing: `effects` stays sorted by it).
-    let id: UInt64
-    let task: EffectTask
-    /// The sequence number of the send whose processing started the effect.
-    let origin: UInt64
-    let cancelIDs: [CancelID]
-  }
-
-  package final let lock = ReentrantLock()
-  final let executor = PumpExecutor()
-  /// The running effects, oldest first: an array, not a dictionary keyed by id (few run at
-  /// once, and appending and removing skip the hashing; the storage is reused).
-  @exclusivity(unchecked) private final var effects: [EffectRecord] = []
-  @exclusivity(unchecked) private final var cancellations: [CancelID: Set<UInt64>] = [:]
-  @exclusivity(unchecked) private final var nextEffectID: UInt64 = 0
-  @exclusivity(unchecked) private final var nextOrigin: UInt64 = 0
-  @exclusivity(unchecked) private(set) final var isClosed = false
-  /// True while an action is being handled (reducer, observers, synchronous effects): a send
-  /// arriving then is queued, not nested.
-  @exclusivity(unchecked) final var isHandling = false
-  /// Per-store state of effect operators (throttle's last times), by operator and id.
-  final var operatorState: [CancelID: Any] = [:]
-  /// The instrument this store reports its steps to (StoreInstrument.swift); nil: none.
-  @exclusivity(unchecked) final package var instrument: (any StoreInstrument)?
-
-  init() {}
-
-  /// A fresh origin number for a send.
-  final func makeOrigin() -> UInt64 {
-    nextOrigin += 1
-    return nextOrigin
-  }
-
-  // MARK: Effects
-
-  /// Starts `body` as an effect task on the store's executor and records it as in flight.
-  @discardableResult
-  final func spawn(
-    origin: UInt64, cancelIDs: [CancelID], priority: TaskPriority?,
-    _ body: @escaping @Sendable () async -> Void
-  ) -> EffectTask {
-    let id = makeEffectID()
-    var body = body
-    if let instrument { body = instrument.effectStarted(id, origin: origin, body) }
-    let task = EffectTask(executorPreference: executor, priority: priority) { [weak self, body] in
-      await body()
-      self?.effectFinished(id)
-    }
-    record(task, id: id, origin: origin, cancelIDs: cancelIDs)
-    return task
-  }
-
-  /// A fresh effect number (for `record`).
-  final func makeEffectID() -> UInt64 {
-    nextEffectID += 1
-    return nextEffectID
-  }
-
-  /// Records `task`, started as effect `id`, as in flight. Its body calls `effectFinished(id)`
-  /// when it ends.
-  final func record(_ task: EffectTask, id: UInt64, origin: UInt64, cancelIDs: [CancelID]) {
-    effects.append(EffectRecord(id: id, task: task, origin: origin, cancelIDs: cancelIDs))
-    for cancelID in cancelIDs {
-      for registration in cancelID.registrations {
-        cancellations[registration, default: []].insert(id)
-      }
-    }
-  }
-
-  /// Forgets the effect `id` (its body ended).
-  final func effectFinished(_ id: UInt64) {
-    guard let index = effects.firstIndex(where: { $0.id == id }) else { return }
-    let record = effects.remove(at: index)
-    instrument?.effectFinished(id)
-    for cancelID in record.cancelIDs {
-      for registration in cancelID.registrations {
-        cancellations[registration]?.remove(id)
-        if cancellations[registration]?.isEmpty == true { cancellations[registration] = nil }
-      }
-    }
-  }
-
-  /// Cancels the effects marked with `id`.
-  final func cancel(id: CancelID) {
-    guard let ids = cancellations[id] else { return }
-    for record in effects where ids.contains(record.id) { record.task.cancel() }
-  }
-
-  /// Cancels the effects started by the send `origin`.
-  final func cancel(origin: UInt64) {
-    for record in effects where record.origin == origin { record.task.cancel() }
-  }
-
-  /// True while an effect is running.
-  final var hasEffectsInFlight: Bool { !effects.isEmpty }
-
-  /// True while an effect started by the send `origin` is running.
-  final func hasEffects(origin: UInt64) -> Bool {
-    effects.contains { $0.origin == origin }
-  }
-
-  /// The origins of the running effects, one per effect, oldest first.
-  final var inFlightOrigins: [UInt64] {
-    effects.map { $0.origin }
-  }
-
-  // MARK: Pumping
-
-  /// True while this thread runs the store's jobs: a call on the store made from inside a job
-  /// (an endpoint callback sending an action) does not pump again; the outer pump runs what it
-  /// started.
-  @exclusivity(unchecked) final var isPumping = false
-
-  /// Runs every ready job on this thread. Caller holds the lock.
-  @inline(__always)
-  final func pumpReady() {
-    if isPumping || !executor.hasReadyJobs { return }
-    drainJobs()
-  }
-
-  /// Runs the ready jobs, marking the store as pumping meanwhile.
-  private final func drainJobs() {
-    isPumping = true
-    executor.drain()
-    isPumping = false
-  }
-
-  /// Pumps until `done()`, until nothing is running, or until `deadline` (monotonic ns);
-  /// blocks this thread while effects wait for outside work. Caller holds the lock. Called
-  /// from inside one of the store's jobs, it does not pump: it returns `done()`.
-  final func pump(until done: () -> Bool, deadline: UInt64) -> Bool {
-    if isPumping || isHandling { return done() }
-    while true {
-      drainJobs()
-      if done() { return true }
-      if effects.isEmpty && !executor.hasReadyJobs { return false }
-      // Effects that never wait keep jobs ready: the deadline still ends the call, and so does
-      // an interrupt (Ctrl-C in a shell), checked at least every 50 ms while waiting.
-      if StoreInterrupt.isRequested { return done() }
-      if MonotonicClock.now >= deadline { return false }
-      let slice = min(deadline, MonotonicClock.deadline(afterNanoseconds: 50_000_000))
-      if !executor.waitForWork(until: slice) {
-        if slice < deadline { continue }
-        drainJobs()
-        return done()
-      }
-    }
-  }
-
-  /// The async form of `pump`: never blocks a thread while waiting (takes the lock itself).
-  nonisolated(nonsending) final func pumpAsync(
-    until done: @escaping () -> Bool, deadline: UInt64
-  ) async -> Bool {
-    while true {
-      let (finished, idle) = lock.withLock { () -> (Bool, Bool) in
-        if isPumping || isHandling { return (done(), true) }
-        drainJobs()
-        return (done(), effects.isEmpty && !executor.hasReadyJobs)
-      }
-      if finished { return true }
-      if idle || MonotonicClock.now >= deadline { return false }
-      await waitForWork(deadline: deadline)
-    }
-  }
-
-  /// Suspends until a job is enqueued or `deadline` passes.
-  nonisolated(nonsending) private final func waitForWork(deadline: UInt64) async {
-    let resumed = Atomic<Bool>(false)
-    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-      let box = UncheckedSendable(continuation)
-      let resume: @Sendable () -> Void = {
-        if !resumed.exchange(true, ordering: .acquiringAndReleasing) { box.value.resume() }
-      }
-      let handlerID = executor.onNextJob(resume)
-      let now = MonotonicClock.now
-      let wait = deadline > now ? deadline - now : 0
-      Task { [executor] in
-        try? await Task.sleep(nanoseconds: min(wait, 50_000_000))
-        if let handlerID { executor.removeWakeHandler(handlerID) }
-        resume()
-      }
-    }
-  }
-
-  // MARK: Closing
-
-  /// Cancels every running effect and lets them wind down (bounded wait). Caller holds the lock.
-  final func close() {
-    if isClosed { return }
-    for record in effects { record.task.cancel() }
-    _ = pump(until: { self.effects.isEmpty }, deadline: MonotonicClock.deadline(after: 0.2))
-    isClosed = true
-    didClose()
-    DependencyReadCache.purgeThisThread()
-  }
-
-  /// Drops what the closed store no longer needs (observers). Caller holds the lock.
-  func didClose() {}
-}
 
 /// Where a store's effects send their actions: the part of a store that depends on its `Action`
 /// only, so an effect's `Send<Action>` reaches its store's `deliverFromEffect` without knowing
@@ -268,37 +61,36 @@ package final class StoreCore<State, Action>: StoreActionSink<Action>, @unchecke
 
   // MARK: Actions
 
-  /// Runs the reducer for `action` inside the store's dependencies, tells observers, starts the
-  /// returned effect. Returns the state right after the reducer (before any effect ran).
-  /// Caller holds the lock.
-  /// Actions queued while another is handled run after it, before this returns.
-  @discardableResult
-  func process(_ action: Action, origin: UInt64, fromEffect: Bool) -> State {
-    isHandling = true
-    instrument?.actionHandled(action, origin: origin, fromEffect: fromEffect)
-    let effect = reduce(action)
-    let reduced = state
-    if fromEffect { onEffectAction?(action, reduced, origin) }
-    for observer in observers { observer.body(action, reduced) }
-    start(effect, origin: origin, cancelIDs: [])
-    drainPendingActions()
-    isHandling = false
-    return reduced
-  }
-
-  /// `process` without returning the state: copies it only for listeners. Caller holds the
-  /// lock. An action arriving while another is being handled (sent from an observer, an
-  /// endpoint, a reducer-side callback or a synchronous effect) is queued and handled after it,
-  /// in order, by the outermost call: the stack never grows with re-entrant sends.
+  /// Handles `action`, sent by a caller (`Store.send`) or by an effect. Caller holds the lock.
+  /// An action arriving while another is being handled (sent from an observer, an endpoint, a
+  /// reducer-side callback or a synchronous effect) is queued and handled after it, in order, by
+  /// the outermost call: the stack never grows with re-entrant sends.
   func handle(_ action: Action, origin: UInt64, fromEffect: Bool) {
     if isHandling {
       enqueuePending(action, origin: origin, fromEffect: fromEffect)
       return
     }
     isHandling = true
-    handleNow(action, origin: origin, fromEffect: fromEffect)
+    handleNow(action, origin: origin, fromEffect: fromEffect, reduced: nil)
     drainPendingActions()
     isHandling = false
+  }
+
+  /// `handle` for a caller that asserts the state right after the reducer (`TestStore`'s send):
+  /// returns that state (before any effect ran). Never queued (the test store refuses a send
+  /// made while it handles an action); the actions queued meanwhile run after it, before this
+  /// returns. Caller holds the lock.
+  @discardableResult
+  func process(_ action: Action, origin: UInt64, fromEffect: Bool) -> State {
+    let outer = isHandling
+    isHandling = true
+    let reduced = withUnsafeTemporaryAllocation(of: State.self, capacity: 1) { slot in
+      handleNow(action, origin: origin, fromEffect: fromEffect, reduced: slot)
+      return slot.moveElement(from: 0)
+    }
+    drainPendingActions()
+    isHandling = outer
+    return reduced
   }
 
   /// The most actions one call handles from the re-entrant queue: past it, a callback that
@@ -336,34 +128,42 @@ package final class StoreCore<State, Action>: StoreActionSink<Action>, @unchecke
       }
       let (action, origin, fromEffect) = pendingActions[index]
       index += 1
-      handleNow(action, origin: origin, fromEffect: fromEffect)
+      handleNow(action, origin: origin, fromEffect: fromEffect, reduced: nil)
     }
     pendingActions.removeAll(keepingCapacity: true)
     hasPendingActions = false
   }
 
-  private func handleNow(_ action: Action, origin: UInt64, fromEffect: Bool) {
-    if hasListeners || instrument != nil {
-      if let instrument {
-        instrument.actionHandled(action, origin: origin, fromEffect: fromEffect)
-      }
-      let effect = reduce(action)
-      if hasListeners {
-        let reduced = state
-        if fromEffect { onEffectAction?(action, reduced, origin) }
-        for observer in observers { observer.body(action, reduced) }
-      }
-      if case .none = effect.operation { return }
-      start(effect, origin: origin, cancelIDs: [])
-    } else {
+  /// The one action handler (`handle`, `process` and the re-entrant queue use it; the caller
+  /// set `isHandling`): tells the instrument, runs the reducer inside the store's dependencies,
+  /// tells the listeners the state right after it (`onEffectAction` for an effect's action,
+  /// then the observers), copies that state into `reduced` when given one (uninitialized, one
+  /// element), and starts the returned effect.
+  private func handleNow(
+    _ action: Action, origin: UInt64, fromEffect: Bool, reduced: UnsafeMutableBufferPointer<State>?
+  ) {
+    guard hasListeners || instrument != nil || reduced != nil else {
       // Nobody to tell between the reducer and its effects: the effects start inside the same
       // binding of the store's dependencies, so their tasks inherit it instead of binding it.
       withDependenciesCurrent {
         let effect = reducer(&state, action)
         if case .none = effect.operation { return }
-        start(effect, origin: origin, cancelIDs: [])
+        interpret(effect, origin: origin, cancelIDs: [], collecting: nil)
       }
+      return
     }
+    if let instrument {
+      instrument.actionHandled(action, origin: origin, fromEffect: fromEffect)
+    }
+    let effect = reduce(action)
+    if hasListeners || reduced != nil {
+      let state = self.state
+      reduced?.initializeElement(at: 0, to: state)
+      if fromEffect { onEffectAction?(action, state, origin) }
+      for observer in observers { observer.body(action, state) }
+    }
+    if case .none = effect.operation { return }
+    interpret(effect, origin: origin, cancelIDs: [], collecting: nil)
   }
 
   /// The reducer run inside the store's dependencies: bound straight in the task-local slot
@@ -409,9 +209,33 @@ package final class StoreCore<State, Action>: StoreActionSink<Action>, @unchecke
   }
 
   // MARK: Effects
+  //
+  // One interpreter, `interpret`, walks an effect. Its synchronous parts (a send, a
+  // cancellation, a cancellable's cancel-in-flight) run as it reaches them. Each asynchronous
+  // part (a `.run`, a concatenation, and inside a running task a cancellable) either starts as
+  // a task of its own, recorded as in flight (the effect a reducer returned), or is collected
+  // for the running task to await (a step of a concatenation, `runToCompletion`). `perform` is
+  // an asynchronous part's work, the same for both.
 
-  /// Interprets `effect`: synchronous parts now, async parts as tasks on the executor.
-  func start(_ effect: Effect<Action>, origin: UInt64, cancelIDs: [CancelID]) {
+  /// An asynchronous part of an effect, collected by `interpret` inside a running task.
+  private enum AsyncPart: Sendable {
+    /// A `.run`: its operation runs in the awaiting task.
+    case run(EffectRun)
+    /// A concatenation: its effects run one after another, each to its end.
+    case concatenate([Effect<Action>])
+    /// A cancellable effect: it runs in a task of its own recorded under `cancelIDs` (so
+    /// `.cancel(id:)` reaches it), awaited.
+    case cancellable(Effect<Action>, cancelIDs: [CancelID])
+  }
+
+  /// Interprets `effect`: the synchronous parts now, in order; each asynchronous part, when
+  /// `parts` is nil, started as a task on the executor recorded under `cancelIDs`, else
+  /// appended to `parts` for the running task to await. Caller holds the lock (an effect task
+  /// runs on the store's executor, so it does).
+  private func interpret(
+    _ effect: Effect<Action>, origin: UInt64, cancelIDs: [CancelID],
+    collecting parts: UnsafeMutablePointer<[AsyncPart]>?
+  ) {
     switch effect.operation {
     case .none:
       return
@@ -420,16 +244,24 @@ package final class StoreCore<State, Action>: StoreActionSink<Action>, @unchecke
     case .cancel(let id):
       cancel(id: id)
     case .run(let run):
-      startRun(run, origin: origin, cancelIDs: cancelIDs)
+      if let parts {
+        parts.pointee.append(.run(run))
+      } else {
+        startRun(run, origin: origin, cancelIDs: cancelIDs)
+      }
     case .merge(let effects):
-      for effect in effects { start(effect, origin: origin, cancelIDs: cancelIDs) }
-    case .concatenate:
+      for effect in effects {
+        interpret(effect, origin: origin, cancelIDs: cancelIDs, collecting: parts)
+      }
+    case .concatenate(let effects):
+      if let parts { return parts.pointee.append(.concatenate(effects)) }
       spawn(origin: origin, cancelIDs: cancelIDs, priority: nil) { [weak self] in
-        await self?.runToCompletion(effect, origin: origin, cancelIDs: cancelIDs)
+        await self?.perform(.concatenate(effects), origin: origin, cancelIDs: cancelIDs)
       }
     case .cancellable(let id, let cancelInFlight, let inner):
       if cancelInFlight { cancel(id: id) }
-      start(inner, origin: origin, cancelIDs: cancelIDs + [id])
+      if let parts { return parts.pointee.append(.cancellable(inner, cancelIDs: cancelIDs + [id])) }
+      interpret(inner, origin: origin, cancelIDs: cancelIDs + [id], collecting: nil)
     }
   }
 
@@ -502,36 +334,44 @@ package final class StoreCore<State, Action>: StoreActionSink<Action>, @unchecke
     }
   }
 
-  /// Runs `effect` to its end from inside an effect task (concatenation).
+  /// Runs `effect` to its end inside the running effect task (a step of a concatenation):
+  /// `interpret` runs its synchronous parts and collects the asynchronous ones, awaited here
+  /// (one in this task, several at once in a task group).
   private func runToCompletion(_ effect: Effect<Action>, origin: UInt64, cancelIDs: [CancelID])
     async
   {
-    switch effect.operation {
-    case .none:
+    var parts: [AsyncPart] = []
+    withUnsafeMutablePointer(to: &parts) {
+      interpret(effect, origin: origin, cancelIDs: cancelIDs, collecting: $0)
+    }
+    switch parts.count {
+    case 0:
       return
-    case .send(let action):
-      deliverFromEffect(action, origin: origin)
-    case .cancel(let id):
-      cancel(id: id)
-    case .run(let run):
-      let context = EffectContext(runtime: self, origin: origin)
-      await Self.operate(run, Send<Action>(context: context), in: context)
-    case .merge(let effects):
+    case 1:
+      await perform(parts[0], origin: origin, cancelIDs: cancelIDs)
+    default:
       await withTaskGroup(of: Void.self) { group in
-        for effect in effects {
+        for part in parts {
           group.addTask { [weak self] in
-            await self?.runToCompletion(effect, origin: origin, cancelIDs: cancelIDs)
+            await self?.perform(part, origin: origin, cancelIDs: cancelIDs)
           }
         }
       }
+    }
+  }
+
+  /// The work of an asynchronous part, in the task that awaits it.
+  private func perform(_ part: AsyncPart, origin: UInt64, cancelIDs: [CancelID]) async {
+    switch part {
+    case .run(let run):
+      let context = EffectContext(runtime: self, origin: origin)
+      await Self.operate(run, Send<Action>(context: context), in: context)
     case .concatenate(let effects):
       for effect in effects {
         if Task.isCancelled { return }
         await runToCompletion(effect, origin: origin, cancelIDs: cancelIDs)
       }
-    case .cancellable(let id, let cancelInFlight, let inner):
-      if cancelInFlight { cancel(id: id) }
-      let ids = cancelIDs + [id]
+    case .cancellable(let inner, let ids):
       let task = spawn(origin: origin, cancelIDs: ids, priority: nil) { [weak self] in
         await self?.runToCompletion(inner, origin: origin, cancelIDs: ids)
       }
@@ -563,15 +403,4 @@ package final class StoreCore<State, Action>: StoreActionSink<Action>, @unchecke
     observers.removeAll()
     onEffectAction = nil
   }
-}
-
-/// A store a test clock can pump after waking sleepers (type-erased so the clock's `@Sendable`
-/// pump closure captures no generic metatypes).
-protocol ClockPumpable: AnyObject, Sendable {
-  /// Runs the store's ready jobs, taking the store's lock.
-  func pumpFromClock()
-}
-
-extension StoreRuntime: ClockPumpable {
-  func pumpFromClock() { lock.withLock { pumpReady() } }
 }
