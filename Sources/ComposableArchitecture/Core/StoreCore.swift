@@ -1,6 +1,7 @@
 // The engine shared by `Store` and `TestStore`: state, reducer, the store's dependencies,
-// observers, the one action handler (`handleNow`, behind `handle` and `process`) and the one
-// effect interpreter (`interpret`). It is built on `StoreRuntime` (StoreRuntime.swift: the lock,
+// observers, the one action handler (`handleAndTell`, behind `handle` and `process`, with the
+// listener-free fast path in front of it in `handleNow`) and the one effect interpreter
+// (`interpret`). It is built on `StoreRuntime` (StoreRuntime.swift: the lock,
 // the executor, the running effects and their cancellation ids). Everything here is touched
 // only by the thread inside a call on the store (holding `lock`), including the effect jobs
 // the executor runs while that thread pumps it — see PumpExecutor.swift for the rule.
@@ -71,7 +72,7 @@ package final class StoreCore<State, Action>: StoreActionSink<Action>, @unchecke
       return
     }
     isHandling = true
-    handleNow(action, origin: origin, fromEffect: fromEffect, reduced: nil)
+    handleNow(action, origin: origin, fromEffect: fromEffect)
     drainPendingActions()
     isHandling = false
   }
@@ -84,10 +85,7 @@ package final class StoreCore<State, Action>: StoreActionSink<Action>, @unchecke
   func process(_ action: Action, origin: UInt64, fromEffect: Bool) -> State {
     let outer = isHandling
     isHandling = true
-    let reduced = withUnsafeTemporaryAllocation(of: State.self, capacity: 1) { slot in
-      handleNow(action, origin: origin, fromEffect: fromEffect, reduced: slot)
-      return slot.moveElement(from: 0)
-    }
+    let reduced = handleAndTell(action, origin: origin, fromEffect: fromEffect)
     drainPendingActions()
     isHandling = outer
     return reduced
@@ -128,42 +126,52 @@ package final class StoreCore<State, Action>: StoreActionSink<Action>, @unchecke
       }
       let (action, origin, fromEffect) = pendingActions[index]
       index += 1
-      handleNow(action, origin: origin, fromEffect: fromEffect, reduced: nil)
+      handleNow(action, origin: origin, fromEffect: fromEffect)
     }
     pendingActions.removeAll(keepingCapacity: true)
     hasPendingActions = false
   }
 
-  /// The one action handler (`handle`, `process` and the re-entrant queue use it; the caller
-  /// set `isHandling`): tells the instrument, runs the reducer inside the store's dependencies,
-  /// tells the listeners the state right after it (`onEffectAction` for an effect's action,
-  /// then the observers), copies that state into `reduced` when given one (uninitialized, one
-  /// element), and starts the returned effect.
-  private func handleNow(
-    _ action: Action, origin: UInt64, fromEffect: Bool, reduced: UnsafeMutableBufferPointer<State>?
-  ) {
-    guard hasListeners || instrument != nil || reduced != nil else {
-      // Nobody to tell between the reducer and its effects: the effects start inside the same
-      // binding of the store's dependencies, so their tasks inherit it instead of binding it.
-      withDependenciesCurrent {
-        let effect = reducer(&state, action)
-        if case .none = effect.operation { return }
-        interpret(effect, origin: origin, cancelIDs: [], collecting: nil)
-      }
+  /// Handles `action` now (`handle` and the re-entrant queue; the caller set `isHandling`):
+  /// through `handleAndTell` when an instrument or a listener must be told, else on the fast
+  /// path.
+  private func handleNow(_ action: Action, origin: UInt64, fromEffect: Bool) {
+    if hasListeners || instrument != nil {
+      _ = handleAndTell(action, origin: origin, fromEffect: fromEffect)
       return
     }
+    // Nobody to tell between the reducer and its effects: the effects start inside the same
+    // binding of the store's dependencies, so their tasks inherit it instead of binding it.
+    withDependenciesCurrent {
+      let effect = reducer(&state, action)
+      if case .none = effect.operation { return }
+      interpret(effect, origin: origin, cancelIDs: [], collecting: nil)
+    }
+  }
+
+  /// The one action handler, as `process` and `handleNow` run it when someone must be told:
+  /// tells the instrument, runs the reducer inside the store's dependencies, tells the
+  /// listeners the state right after it, starts the returned effect, and returns that state
+  /// (returned rather than kept in a slot: the unspecialized code gets the result's storage
+  /// from its caller without looking up the metadata of a type over `State`).
+  private func handleAndTell(_ action: Action, origin: UInt64, fromEffect: Bool) -> State {
     if let instrument {
       instrument.actionHandled(action, origin: origin, fromEffect: fromEffect)
     }
     let effect = reduce(action)
-    if hasListeners || reduced != nil {
-      let state = self.state
-      reduced?.initializeElement(at: 0, to: state)
-      if fromEffect { onEffectAction?(action, state, origin) }
-      for observer in observers { observer.body(action, state) }
-    }
-    if case .none = effect.operation { return }
+    let reduced = state
+    if hasListeners { tell(action, reduced, origin: origin, fromEffect: fromEffect) }
+    if case .none = effect.operation { return reduced }
     interpret(effect, origin: origin, cancelIDs: [], collecting: nil)
+    return reduced
+  }
+
+  /// Tells the listeners `action` was handled and left `state`: `onEffectAction` for an
+  /// effect's action, then the observers.
+  @inline(__always)
+  private func tell(_ action: Action, _ state: State, origin: UInt64, fromEffect: Bool) {
+    if fromEffect { onEffectAction?(action, state, origin) }
+    for observer in observers { observer.body(action, state) }
   }
 
   /// The reducer run inside the store's dependencies: bound straight in the task-local slot
