@@ -14,18 +14,23 @@ extension Task where Success == Never, Failure == Never {
   }
 
   /// Suspends forever: throws `CancellationError` when the task is cancelled.
-  public static func never() async throws -> Success {
+  ///
+  /// ```swift
+  /// try await Task.never()  // a long-living effect, until cancelled
+  /// ```
+  public static func never() async throws {
     let stream = AsyncStream<Never> { _ in }
     for await _ in stream {}
     throw Swift.CancellationError()
   }
 }
 
-extension Task where Success == Void, Failure == Never {
-  /// Suspends forever: throws `CancellationError` when the task is cancelled.
-  public static func never() async throws {
-    let stream = AsyncStream<Never> { _ in }
-    for await _ in stream {}
+extension Task where Failure == Never {
+  /// Suspends forever: throws `CancellationError` when the task is cancelled (the form
+  /// returning a value of any type, as `let x: Int = try await Task.never()`).
+  public static func never() async throws -> Success {
+    let stream = AsyncStream<Success> { _ in }
+    for await element in stream { return element }
     throw Swift.CancellationError()
   }
 }
