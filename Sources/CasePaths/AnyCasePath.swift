@@ -55,6 +55,39 @@ public struct AnyCasePath<Root, Value>: @unchecked Sendable {
   }
 }
 
+extension AnyCasePath {
+  /// Changes the payload of `root` in place when `root` is this case; throws (leaving `root`
+  /// as it was) when it is another case, or when `body` throws.
+  ///
+  /// ```swift
+  /// try (/Destination.State.counter).modify(&state.destination) { $0.count = 1 }
+  /// ```
+  @discardableResult
+  public func modify<Result>(_ root: inout Root, _ body: (inout Value) throws -> Result) throws
+    -> Result
+  {
+    guard var value = extract(from: root) else { throw CasePathMismatch() }
+    let result = try body(&value)
+    root = embed(value)
+    return result
+  }
+
+  /// `modify(_:_:)` for an optional root (`&state.destination`, a presented enum): throws when
+  /// the root is nil or another case.
+  @discardableResult
+  public func modify<Result>(_ root: inout Root?, _ body: (inout Value) throws -> Result) throws
+    -> Result
+  {
+    guard var whole = root else { throw CasePathMismatch() }
+    let result = try modify(&whole, body)
+    root = whole
+    return result
+  }
+}
+
+/// What `AnyCasePath.modify` throws when the root is not its case.
+struct CasePathMismatch: Error {}
+
 extension AnyCasePath where Root == Value {
   /// The identity path (`\.self`).
   public init() { self.init(embed: { $0 }, extract: { $0 }) }
