@@ -110,6 +110,27 @@ public struct IdentifiedArray<ID: Hashable, Element> {
     positions.removeAll()
   }
 
+  /// Removes and returns the first element (the array must not be empty).
+  @discardableResult
+  public mutating func removeFirst() -> Element { remove(at: storage.startIndex) }
+
+  /// Removes and returns the last element (the array must not be empty).
+  @discardableResult
+  public mutating func removeLast() -> Element { remove(at: storage.endIndex - 1) }
+
+  /// Removes the first `k` elements.
+  public mutating func removeFirst(_ k: Int) { removeSubrange(0..<k) }
+
+  /// Removes the last `k` elements.
+  public mutating func removeLast(_ k: Int) { removeSubrange((storage.count - k)..<storage.count) }
+
+  /// Removes the elements in `bounds`.
+  public mutating func removeSubrange(_ bounds: Range<Int>) {
+    for element in storage[bounds] { positions[element[keyPath: id]] = nil }
+    storage.removeSubrange(bounds)
+    reindex(from: bounds.lowerBound)
+  }
+
   /// Removes the elements at `offsets`.
   public mutating func remove(atOffsets offsets: some Sequence<Int>) {
     for index in Set(offsets).sorted(by: >) where storage.indices.contains(index) {

@@ -1,6 +1,6 @@
 // swift-identified-collections' rules for `IdentifiedArray`, through `import
 // ComposableArchitecture`: lookups by id and by position stay in step through filter, sort,
-// move, swap, partition and reverse; position writes keep the id; an array encodes as a JSON
+// move, swap, partition, reverse and removals from either end; position writes keep the id; an array encodes as a JSON
 // array and a repeated id fails its decoding at its offset.
 import ComposableArchitecture
 import Foundation
@@ -49,6 +49,23 @@ private func isConsistent(_ array: IdentifiedArrayOf<Item>) -> Bool {
     #expect(isConsistent(array))
     array.reverse()
     #expect(array.first?.title == "a")
+    #expect(isConsistent(array))
+  }
+
+  @Test func removingFromTheEndsKeepsTheIdsInStep() {
+    var array = items("a", "b", "c", "d", "e", "f")
+    #expect(array.removeLast().title == "f")
+    #expect(array.removeFirst().title == "a")
+    array.removeLast(2)
+    #expect(array.map(\.title) == ["b", "c"])
+    #expect(array[id: 3] == nil)
+    array.removeFirst(1)
+    #expect(array.map(\.title) == ["c"])
+    #expect(array[id: 1] == nil)
+    #expect(isConsistent(array))
+    array.append(Item(id: 1, title: "b again"))
+    array.removeSubrange(0..<1)
+    #expect(array.ids == [1])
     #expect(isConsistent(array))
   }
 
