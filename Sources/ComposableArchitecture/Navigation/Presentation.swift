@@ -60,13 +60,34 @@ public struct PresentationState<State> {
     PresentationState<Member>(wrappedValue: wrappedValue?[keyPath: keyPath])
   }
 
-  /// The payload of `path`'s case of the presented state (writes change nothing when another
-  /// case is presented).
+  /// The payload of `path`'s case of the presented state. Setting it replaces the payload;
+  /// setting nil dismisses; a write while another case (or nothing) is presented changes
+  /// nothing and reports "Can't modify unrelated case "int"", as TCA does.
+  ///
+  /// ```swift
+  /// state.$destination[case: \.counter]?.count += 1
+  /// ```
   public subscript<Case>(case path: CaseKeyPath<State, Case>) -> Case? where State: CasePathable {
     get { wrappedValue.flatMap { $0[case: path] } }
+    set { self[case: AnyCasePath(path)] = newValue }
+  }
+
+  /// The payload of `path`'s case (the case-path form, `$child[case: /Child.int]`): as the
+  /// key-path form.
+  public subscript<Case>(
+    case path: AnyCasePath<State, Case>,
+    fileID fileID: StaticString = #fileID, filePath filePath: StaticString = #filePath,
+    line line: UInt = #line, column column: UInt = #column
+  ) -> Case? {
+    get { wrappedValue.flatMap(path.extract) }
     set {
-      guard let newValue, wrappedValue.flatMap({ $0[case: path] }) != nil else { return }
-      wrappedValue = AnyCasePath(path).embed(newValue)
+      guard let root = wrappedValue, path.extract(from: root) != nil else {
+        reportIssue(
+          unrelatedCaseMessage(wrappedValue), fileID: fileID, filePath: filePath, line: line,
+          column: column)
+        return
+      }
+      wrappedValue = newValue.map(path.embed)
     }
   }
 
@@ -265,6 +286,13 @@ func ephemeralType<State>(of state: State) -> (any _EphemeralState.Type)? {
 
 /// Whether `state` is ephemeral (an alert, a dialog, or a destination case holding one).
 func isEphemeral<State>(_ state: State) -> Bool { ephemeralType(of: state) != nil }
+
+/// TCA's text for a write through a case subscript (`$child[case:]`, `stack[id:case:]`)
+/// while `root` is another case (or nothing).
+func unrelatedCaseMessage(_ root: Any?) -> String {
+  let name = root.flatMap { CaseReflection.case(of: $0)?.label }
+  return "Can't modify unrelated case" + (name.map { " \(String(reflecting: $0))" } ?? "")
+}
 
 extension NavigationID {
   /// The child held in a `PresentationState` at `keyPath`.

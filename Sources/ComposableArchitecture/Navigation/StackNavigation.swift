@@ -111,6 +111,37 @@ public struct StackState<Element> {
     }
   }
 
+  /// The payload of `path`'s case of the element with `id`. Setting it replaces the payload;
+  /// setting nil removes the element; a write while the element is another case (or absent)
+  /// changes nothing and reports "Can't modify unrelated case "int"", as TCA does.
+  ///
+  /// ```swift
+  /// state.path[id: 0, case: \.detail]?.title = "Groceries"
+  /// ```
+  public subscript<Case>(id id: StackElementID, case path: CaseKeyPath<Element, Case>) -> Case?
+  where Element: CasePathable {
+    get { self[id: id].flatMap { $0[case: path] } }
+    set { self[id: id, case: AnyCasePath(path)] = newValue }
+  }
+
+  /// The case-path form of `subscript(id:case:)` (`stack[id: 0, case: /Element.int]`).
+  public subscript<Case>(
+    id id: StackElementID, case path: AnyCasePath<Element, Case>,
+    fileID fileID: StaticString = #fileID, filePath filePath: StaticString = #filePath,
+    line line: UInt = #line, column column: UInt = #column
+  ) -> Case? {
+    get { self[id: id].flatMap(path.extract) }
+    set {
+      guard let root = self[id: id], path.extract(from: root) != nil else {
+        reportIssue(
+          unrelatedCaseMessage(self[id: id]), fileID: fileID, filePath: filePath, line: line,
+          column: column)
+        return
+      }
+      self[id: id] = newValue.map(path.embed)
+    }
+  }
+
   /// Pushes `element` with a new id.
   public mutating func append(_ element: Element) {
     entries.append((DependencyValues._current.stackElementID.next(), element))
@@ -149,6 +180,23 @@ extension StackState: RandomAccessCollection {
   public var endIndex: Int { entries.endIndex }
   /// The element at `position` (0 is the bottom).
   public subscript(position: Int) -> Element { entries[position].element }
+}
+
+extension StackState: RangeReplaceableCollection {
+  /// Replaces the elements at `subrange` with `newElements`, each pushed with a new id (the
+  /// elements kept keep theirs): `removeLast(2)`, `insert(_:at:)`, `removeFirst()`, … all go
+  /// through it.
+  public mutating func replaceSubrange(
+    _ subrange: Range<Int>, with newElements: some Collection<Element>
+  ) {
+    let generator = DependencyValues._current.stackElementID
+    entries.replaceSubrange(subrange, with: newElements.map { (generator.next(), $0) })
+  }
+}
+
+extension StackElementID: CustomDumpStringConvertible {
+  /// `#0`, `#1`, … (how a dump or a diff shows the id).
+  public var customDumpDescription: String { description }
 }
 
 extension StackState: ExpressibleByArrayLiteral {
