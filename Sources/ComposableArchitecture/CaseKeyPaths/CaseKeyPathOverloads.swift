@@ -58,6 +58,23 @@ extension Reducer {
       toChildAction: AnyCasePath(toChildAction), location: (fileID, filePath, line, column))
   }
 
+  /// The `ifLet` for optional alert or dialog state over a case key path: it is set to nil
+  /// after any of its actions.
+  ///
+  /// ```swift
+  /// .ifLet(\.alert, action: \.alert)
+  /// ```
+  public func ifLet<WrappedState: _EphemeralState, WrappedAction>(
+    _ toWrappedState: WritableKeyPath<State, WrappedState?>,
+    action toWrappedAction: CaseKeyPath<Action, WrappedAction>,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
+  ) -> _IfLetReducer<Self, EmptyReducer<WrappedState, WrappedAction>> {
+    _IfLetReducer(
+      parent: self, child: EmptyReducer(), toChildState: toWrappedState,
+      toChildAction: AnyCasePath(toWrappedAction), location: (fileID, filePath, line, column))
+  }
+
   /// Presents the destination at `toPresentationState` for the actions of the case at `action`.
   ///
   /// ```swift

@@ -21,6 +21,23 @@ extension Reducer {
       toChildAction: AnyCasePath(toChildAction),
       location: (fileID, filePath, line, column))
   }
+
+  /// The `ifLet` for optional alert or dialog state, which has no reducer of its own: it is
+  /// set to nil after any of its actions (TCA's overload for `_EphemeralState`).
+  ///
+  /// ```swift
+  /// .ifLet(\.alert, action: Action.alert)
+  /// ```
+  public func ifLet<WrappedState: _EphemeralState, WrappedAction>(
+    _ toWrappedState: WritableKeyPath<State, WrappedState?>,
+    action toWrappedAction: @escaping (WrappedAction) -> Action,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
+  ) -> _IfLetReducer<Self, EmptyReducer<WrappedState, WrappedAction>> {
+    _IfLetReducer(
+      parent: self, child: EmptyReducer(), toChildState: toWrappedState,
+      toChildAction: AnyCasePath(toWrappedAction), location: (fileID, filePath, line, column))
+  }
 }
 
 /// A parent reducer with an optional child (see `Reducer.ifLet`).
