@@ -63,6 +63,14 @@ public final class StackElementIDGenerator: Sendable {
   /// The id `next()` would return, without taking it.
   public func peek() -> StackElementID { StackElementID(generation: counter.withLock { $0 }) }
 
+  /// A new generator whose next id is `id` (this one is left as it is): what a test store's
+  /// assertion closure appends with, so the ids it states are the ones the reducer took.
+  func copy(startingAt id: StackElementID) -> StackElementIDGenerator {
+    let copy = StackElementIDGenerator()
+    copy.skip(past: StackElementID(generation: id.generation - 1))
+    return copy
+  }
+
   /// Makes sure later ids are greater than `id`.
   func skip(past id: StackElementID) {
     counter.withLock { $0 = max($0, id.generation + 1) }

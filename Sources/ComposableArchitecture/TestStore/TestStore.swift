@@ -197,8 +197,9 @@ public final class TestStore<State: Equatable, Action>: @unchecked Sendable {
       }
       let origin = core.makeOrigin()
       sends[origin] = SendRecord(action: action, location: location, site: site)
+      let stackIDs = assert == nil ? nil : core.dependencies.stackElementID.peek()
       let stateAfterReducer = core.process(action, origin: origin, fromEffect: false)
-      assertState(actual: stateAfterReducer, modify: assert, at: location)
+      assertState(actual: stateAfterReducer, modify: assert, at: location, stackIDsFrom: stackIDs)
       core.pumpReady()
       return origin
     }
@@ -391,12 +392,16 @@ public final class TestStore<State: Equatable, Action>: @unchecked Sendable {
   }
 
   /// Compares the expected state (changed by `modify`) with `actual`; then expects `actual`.
+  /// The closure appends stack elements from `stackIDsFrom` (a send: the id the reducer took
+  /// first) or from the store's next id (a receive), without taking the store's ids, as TCA.
   func assertState(
     actual: State, modify: ((inout State) throws -> Void)?, at location: SourceLocation,
-    skipUnnecessaryModify: Bool = false
+    skipUnnecessaryModify: Bool = false, stackIDsFrom: StackElementID? = nil
   ) {
     let runInSharedScope = assertingSharedState(skipUnnecessaryModify: skipUnnecessaryModify) {
-      assertState(actual: actual, modify: modify, at: location, skipUnnecessaryModify: $0)
+      assertState(
+        actual: actual, modify: modify, at: location, skipUnnecessaryModify: $0,
+        stackIDsFrom: stackIDsFrom)
     }
     if runInSharedScope { return }
     let exhaustive = storedExhaustivity == .on
@@ -405,7 +410,10 @@ public final class TestStore<State: Equatable, Action>: @unchecked Sendable {
     if let modify {
       do {
         // The closure sees the store's dependencies (`$0.date = date.now` reads its clock).
-        try DependencyValues.$_current.withValue(core.dependencies) {
+        var dependencies = core.dependencies
+        dependencies.stackElementID = dependencies.stackElementID.copy(
+          startingAt: stackIDsFrom ?? dependencies.stackElementID.peek())
+        try DependencyValues.$_current.withValue(dependencies) {
           try XCTModifyLocals.$isExhaustive.withValue(exhaustive) { try modify(&expected) }
         }
       } catch {
