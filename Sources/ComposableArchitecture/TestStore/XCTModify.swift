@@ -24,7 +24,7 @@ public func XCTModify<Root, Case>(
     let message = message()
     reportIssue(
       """
-      XCTModify failed: expected to extract value of type "\(shortTypeName(Case.self))" from \
+      XCTModify: Expected to extract value of type "\(shortTypeName(Case.self))" from \
       "\(shortTypeName(Root.self))"\(message.isEmpty ? "" : " - " + message) …
 
         Actual:
@@ -58,7 +58,7 @@ public func XCTModify<Root, Case>(
     let message = message()
     reportIssue(
       """
-      XCTModify failed: expected to extract value of type "\(shortTypeName(Case.self))" from \
+      XCTModify: Expected to extract value of type "\(shortTypeName(Case.self))" from \
       "\(shortTypeName(Root?.self))"\(message.isEmpty ? "" : " - " + message) …
 
         Actual:
@@ -116,7 +116,7 @@ private func modifyAndCheck<Value>(
   if XCTModifyLocals.isExhaustive, let unchanged = equals(before, value), unchanged {
     reportIssue(
       """
-      XCTModify failed: expected "\(shortTypeName(Value.self))" value to be modified but it \
+      XCTModify: Expected "\(shortTypeName(Value.self))" value to be modified but it \
       was unchanged.
       """,
       fileID: location.0, filePath: location.1, line: location.2, column: location.3)

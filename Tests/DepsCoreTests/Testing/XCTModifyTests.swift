@@ -38,7 +38,7 @@ enum ModifyDestination: Equatable {
     #expect(
       issues.map(\.message) == [
         """
-        XCTModify failed: expected to extract value of type "Int" from "ModifyDestination" …
+        XCTModify: Expected to extract value of type "Int" from "ModifyDestination" …
 
           Actual:
             text("a")
@@ -54,7 +54,7 @@ enum ModifyDestination: Equatable {
     }
     #expect(
       issues.map(\.message) == [
-        #"XCTModify failed: expected "Int" value to be modified but it was unchanged."#
+        #"XCTModify: Expected "Int" value to be modified but it was unchanged."#
       ])
   }
 
@@ -85,7 +85,7 @@ enum ModifyDestination: Equatable {
     #expect(
       issues.map(\.message) == [
         """
-        XCTModify failed: expected to extract value of type "Int" from "ModifyDestination?" …
+        XCTModify: Expected to extract value of type "Int" from "ModifyDestination?" …
 
           Actual:
             nil
@@ -120,7 +120,7 @@ enum ModifyDestination: Equatable {
     }
     #expect(
       issues.map(\.message) == [
-        #"XCTModify failed: expected "Int" value to be modified but it was unchanged."#
+        #"XCTModify: Expected "Int" value to be modified but it was unchanged."#
       ])
   }
 
