@@ -118,9 +118,10 @@ enum ReducerMessages {
       """
     let actionText = reducer == "Scope" ? debugCaseOutput(action) : dump(action)
     let stateText = reducer == "Scope" ? debugCaseOutput(state) : dump(state)
+    let article = reducer == "ifCaseLet" ? "An" : "A"
     return """
-      A "\(reducer)" at "\(location.fileID):\(location.line)" received a child action when child \
-      state was set to a different case.
+      \(article) "\(reducer)" at "\(location.fileID):\(location.line)" received a child action \
+      when child state was set to a different case.
 
         Action:
           \(actionText)

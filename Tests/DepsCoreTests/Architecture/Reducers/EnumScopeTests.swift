@@ -117,7 +117,7 @@ struct CaseScopeHost: Reducer {
     #expect(
       issues.map(\.message) == [
         """
-        A "ifCaseLet" at "DepsCoreTests/EnumScopeTests.swift:33" received a child action when \
+        An "ifCaseLet" at "DepsCoreTests/EnumScopeTests.swift:33" received a child action when \
         child state was set to a different case.
 
           Action:
