@@ -14,3 +14,19 @@ public protocol CustomDumpStringConvertible {
   /// The text a dump prints for this value.
   var customDumpDescription: String { get }
 }
+
+/// A type that dumps (and diffs) as the children of a mirror of its own making, as
+/// swift-custom-dump's protocol of the same name: a collection keyed by ids can show itself as a
+/// dictionary (`[#0: …, #1: …]`) without changing its `customMirror`.
+///
+/// ```swift
+/// extension Stack: CustomDumpReflectable {
+///   var customDumpMirror: Mirror {
+///     Mirror(self, unlabeledChildren: Array(zip(ids, elements)), displayStyle: .dictionary)
+///   }
+/// }
+/// ```
+public protocol CustomDumpReflectable {
+  /// The mirror a dump walks instead of the value's own.
+  var customDumpMirror: Mirror { get }
+}

@@ -63,8 +63,8 @@ package enum SwiftDiff {
           SwiftDump.dump(lhs, name: rhsName, indent: indent, isRoot: isRoot, maxDepth: 0)
             + separator, unchanged)
       }
-      let lhsMirror = Mirror(reflecting: lhs)
-      let rhsMirror = Mirror(reflecting: rhs)
+      let lhsMirror = SwiftDump.customMirror(of: lhs)
+      let rhsMirror = SwiftDump.customMirror(of: rhs)
       var out = ""
 
       func everything() {

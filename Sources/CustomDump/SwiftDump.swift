@@ -157,7 +157,7 @@ package enum SwiftDump {
         represented, name: name, indent: indent, isRoot: isRoot, maxDepth: maxDepth,
         visited: &visited)
     }
-    let mirror = Mirror(reflecting: value)
+    let mirror = customMirror(of: value)
     var out = ""
 
     func children(
@@ -337,6 +337,11 @@ package enum SwiftDump {
     return Mirror(value, unlabeledChildren: [payload], displayStyle: .tuple)
   }
 
+  /// The mirror a dump walks: the value's `customDumpMirror` when it has one.
+  static func customMirror(of value: Any) -> Mirror {
+    (value as? any CustomDumpReflectable)?.customDumpMirror ?? Mirror(reflecting: value)
+  }
+
   /// A dictionary element as a key and a value.
   static func pair(_ element: Any) -> (key: Any, value: Any)? {
     let mirror = Mirror(reflecting: element)
@@ -387,8 +392,8 @@ package enum SwiftDump {
       }
       return open(equatable)
     }
-    let lhsMirror = Mirror(reflecting: lhs)
-    let rhsMirror = Mirror(reflecting: rhs)
+    let lhsMirror = customMirror(of: lhs)
+    let rhsMirror = customMirror(of: rhs)
     guard lhsMirror.subjectType == rhsMirror.subjectType,
       lhsMirror.children.count == rhsMirror.children.count
     else { return false }

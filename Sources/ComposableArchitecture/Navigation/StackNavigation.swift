@@ -93,6 +93,9 @@ private enum StackElementIDGeneratorKey: DependencyKey {
 /// ```
 public struct StackState<Element> {
   private var entries: [(id: StackElementID, element: Element)] = []
+  /// The ids as the stack's `forEach` last left them (not part of equality): an element another
+  /// reducer removed since is noticed, and its effects cancelled, the next time it runs.
+  var mounted: [StackElementID] = []
 
   /// An empty stack.
   public init() {}
@@ -222,6 +225,14 @@ extension StackState: Equatable where Element: Equatable {
 
 extension StackState: @unchecked Sendable where Element: Sendable {}
 
+extension StackState: CustomDumpReflectable {
+  /// Dumps as TCA's: a dictionary from each id to its element, bottom to top
+  /// (`[#0: Child.State(), #1: …]`), so a diff shows which id differs.
+  public var customDumpMirror: Mirror {
+    Mirror(self, unlabeledChildren: entries.map { ($0.id, $0.element) }, displayStyle: .dictionary)
+  }
+}
+
 extension StackState: CustomReflectable {
   /// Reflects as the elements, bottom to top.
   public var customMirror: Mirror { Mirror(reflecting: entries.map(\.element)) }
@@ -287,7 +298,11 @@ public struct _StackReducer<Base: Reducer, Destination: Reducer>: Reducer {
   /// Runs the element reducer and the base in TCA's order; cancels popped elements' effects.
   public func reduce(into state: inout Base.State, action: Base.Action) -> Effect<Base.Action> {
     let path = DependencyScope.current.navigationIDPath
-    let idsBefore = state[keyPath: toStackState].ids
+    let stackBefore = state[keyPath: toStackState]
+    let idsBefore =
+      stackBefore.mounted.isEmpty
+      ? stackBefore.ids
+      : stackBefore.mounted + stackBefore.ids.filter { !stackBefore.mounted.contains($0) }
     var destinationEffects = Effect<Base.Action>.none
     let baseEffects: Effect<Base.Action>
     switch toStackAction.extract(from: action) {
@@ -343,10 +358,12 @@ public struct _StackReducer<Base: Reducer, Destination: Reducer>: Reducer {
     case .none:
       baseEffects = base.reduce(into: &state, action: action)
     }
-    let idsAfter = Set(state[keyPath: toStackState].ids)
+    let ids = state[keyPath: toStackState].ids
+    let idsAfter = Set(ids)
     let cancels = idsBefore.filter { !idsAfter.contains($0) }.map {
       Effect<Base.Action>.cancel(id: PresentedEffects(), at: elementPath($0, in: path))
     }
+    if state[keyPath: toStackState].mounted != ids { state[keyPath: toStackState].mounted = ids }
     return .merge([destinationEffects, baseEffects] + cancels)
   }
 
