@@ -62,6 +62,7 @@ struct CaseFeature: Reducer {
     await store.send(CaseFeature.Action.other, "hi") { $0.text = "hi" }
   }
 
+  /// As TCA: the unexpected action's state is taken as it is, not asserted (no state diff).
   @Test func receiveByCaseOfAnotherCaseFails() async {
     let line = #line + 4
     let issues = await recordIssues {
@@ -75,18 +76,7 @@ struct CaseFeature: Reducer {
         Received unexpected action:
 
           CaseFeature.Action.response(42)
-        """,
         """
-        State was not expected to change, but a change occurred.
-
-            \u{2007} CaseFeature.State(
-            −   count: 0,
-            +   count: 42,
-            \u{2007}   text: ""
-            \u{2007} )
-
-        (Expected: −, Actual: +)
-        """,
       ])
     #expect(issues.first?.message.hasPrefix("Received unexpected action:") == true)
     #expect(issues.first?.line == UInt(line))
