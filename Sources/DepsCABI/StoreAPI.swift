@@ -91,6 +91,7 @@ public func deps_store_open(
     let state = try CArgument.optionalJSON(stateJSON, function, "state_json")
     let store = try descriptor.open(
       state: state, context: context, overrides: OverridesHandle.recipe(overrides))
+    store.wording = CFrontWording()
     out.pointee = Handle.retain(StoreHandle(store))
   }
 }

@@ -70,6 +70,7 @@ public func deps_test_store_open(
     let state = try CArgument.optionalJSON(stateJSON, function, "state_json")
     let store = try descriptor.openTest(
       state: state, overrides: OverridesHandle.recipe(overrides))
+    store.wording = CFrontWording()
     let handle = TestStoreHandle(store)
     ExpectIssueScope.current?.opened(handle)
     out.pointee = Handle.retain(handle)

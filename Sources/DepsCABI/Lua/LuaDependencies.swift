@@ -373,6 +373,6 @@ enum LuaIssues {
     }
     let recorder = RecordingIssueReporter()
     let result = withIssueReporters([recorder], operation: body)
-    return (result, recorder.messages.map { TestStoreDialect.lua.translate($0) })
+    return (result, recorder.messages.map { LuaFrontWording().issue($0) })
   }
 }

@@ -482,7 +482,7 @@ extension LuaExplore {
     } catch {
       throw .error(error.message)
     }
-    store.dialect = .lua
+    store.wording = LuaFrontWording()
     guard let explorable = store as? any ExplorableTestStore else {
       _ = store.close()
       throw .error("deps.explore: feature \"\(descriptor.name)\" cannot be explored")

@@ -180,7 +180,7 @@ enum LuaStore {
       } catch {
         throw .error(error.message)
       }
-      store.dialect = .lua
+      store.wording = LuaFrontWording()
       let box = LuaStoreBox(
         runtime: runtime, featureName: descriptor.name, context: context, store: store)
       box.initialState = store.state

@@ -111,7 +111,7 @@ enum LuaTestStore {
         throw .error(error.message)
       }
       if let exhaustivity { store.exhaustivity = exhaustivity }
-      store.dialect = .lua
+      store.wording = LuaFrontWording()
       let box = LuaTestStoreBox(runtime: runtime, featureName: descriptor.name, store: store)
       box.overriddenPaths = overrides.overriddenPaths
       runtime.track(box)

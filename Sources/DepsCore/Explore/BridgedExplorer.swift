@@ -7,7 +7,7 @@ import IssueReporting
 
 /// What one explored step did.
 public struct ExploreBridgedStep {
-  /// Issues the store reported meanwhile, in the front's dialect.
+  /// Issues the store reported meanwhile, in the front's words.
   public var issues: [String]
   /// While recording: every action handled (the sent one first), with the state after it.
   public var handled: [(action: JSONValue, state: JSONValue)]
@@ -72,8 +72,8 @@ final class SwiftBridgedExplorer<State: Equatable, Action>: BridgedExplorer {
     var step = ExploreBridgedStep(issues: [], handled: [], advancedAt: nil)
     let messages = bridge.recorder.takeMessages()
     if !messages.isEmpty {
-      let dialect = bridge.dialect
-      step.issues = messages.map { TestStoreMessages.inDialect($0, dialect) }
+      let wording = bridge.wording
+      step.issues = messages.map { wording.issue($0) }
     }
     if recording {
       let codec = bridge.codec

@@ -44,9 +44,9 @@ public protocol BridgedStore: AnyObject, Sendable {
   /// Cancels running effects and writes what its cassette recorded; later calls do nothing.
   /// Returns the messages of what failed (a cassette that cannot be written).
   @discardableResult func close() -> [String]
-  /// The language of the advice in the issues it returns (`.c` unless the front says
-  /// otherwise).
-  var dialect: TestStoreDialect { get set }
+  /// The words of the front that drives it: the issues it returns are told in them
+  /// (`SwiftFrontWording` unless the front gives its own).
+  var wording: any FrontWording { get set }
   /// The event-loop descriptor: readable while the store has work ready (`Store.fileDescriptor`).
   func pollDescriptor() throws(BridgeError) -> Int32
   /// Milliseconds until the store has work: 0 now, -1 nothing scheduled (poll()'s convention).
@@ -84,7 +84,7 @@ final class SwiftBridgedStore<State: Equatable, Action>: BridgedStore, @unchecke
   /// The state's text encoder, reused from read to read.
   private let textEncoder = JSONTextEncoderSlot()
   /// Read after every call (guarded by the call lock): no dynamic exclusivity checks.
-  @exclusivity(unchecked) var dialect: TestStoreDialect = .c
+  @exclusivity(unchecked) var wording: any FrontWording = SwiftFrontWording()
   /// True once `close()` ran (guarded by the call lock).
   private var isClosed = false
 
@@ -204,8 +204,8 @@ final class SwiftBridgedStore<State: Equatable, Action>: BridgedStore, @unchecke
   private func drainIssues() -> [String] {
     let messages = recorder.takeMessages()
     if messages.isEmpty { return messages }
-    let dialect = self.dialect
-    return messages.map { TestStoreMessages.inDialect($0, dialect) }
+    let wording = self.wording
+    return messages.map { wording.issue($0) }
   }
 }
 

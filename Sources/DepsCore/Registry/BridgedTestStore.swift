@@ -19,8 +19,10 @@ public protocol BridgedTestStore: AnyObject, Sendable {
   /// the end of the test.
   func send(_ action: JSONValue, assert: ValueAssertion?, site: String?) throws(BridgeError)
     -> [String]
-  /// The language of the advice in failures (`.c` unless the front says otherwise).
-  var dialect: TestStoreDialect { get set }
+  /// The words of the front that drives it: its failures' advice names the front's calls, and
+  /// the issues it returns are told in them (`SwiftFrontWording` unless the front gives its
+  /// own).
+  var wording: any FrontWording { get set }
   /// Receives `action` (waiting up to `timeout` seconds) and asserts the state.
   func receive(_ action: JSONValue, assert: ValueAssertion?, timeout: Double)
     throws(BridgeError) -> [String]
@@ -83,7 +85,7 @@ final class SwiftBridgedTestStore<State: Equatable, Action>: BridgedTestStore,
         prepare(&$0)
       }
     }
-    store.wording = FrontTestStoreWording(.c)
+    store.wording = FrontTestStoreWording(wording)
     (store.core.instrument as? DependencyTrace)?.describe(with: codec)
     store.reportsStateMismatches(codec)
   }
@@ -141,9 +143,8 @@ final class SwiftBridgedTestStore<State: Equatable, Action>: BridgedTestStore,
     if store.isHandlingAction { throw BridgeError(.invalid, TestStoreMessages.nestedTestStoreCall) }
   }
 
-  var dialect: TestStoreDialect {
-    get { (store.wording as? FrontTestStoreWording)?.dialect ?? .c }
-    set { store.wording = FrontTestStoreWording(newValue) }
+  var wording: any FrontWording = SwiftFrontWording() {
+    didSet { store.wording = FrontTestStoreWording(wording) }
   }
 
   func send(_ action: JSONValue, assert: ValueAssertion?, site: String?) throws(BridgeError)
@@ -192,7 +193,7 @@ final class SwiftBridgedTestStore<State: Equatable, Action>: BridgedTestStore,
     }
     let clocks = store.testClocks
     guard !clocks.isEmpty else {
-      throw BridgeError(.invalid, TestStoreMessages.noTestClock(dialect))
+      throw BridgeError(.invalid, TestStoreMessages.noTestClock(wording))
     }
     withIssueReporters([recorder]) {
       for clock in clocks {
@@ -257,8 +258,8 @@ final class SwiftBridgedTestStore<State: Equatable, Action>: BridgedTestStore,
   var millisecondsUntilWork: Int32 { store.core.millisecondsUntilWork }
 
   private func drainIssues() -> [String] {
-    let dialect = self.dialect
-    var messages = recorder.takeMessages().map { TestStoreMessages.inDialect($0, dialect) }
+    let wording = self.wording
+    var messages = recorder.takeMessages().map { wording.issue($0) }
     if let trace = (store.core.instrument as? DependencyTrace), !messages.isEmpty {
       trace.endWithLastSteps(&messages)
     }

@@ -125,7 +125,7 @@ private struct Counter: Reducer {
   @Test func theJSONFrontsKeepTheirTexts() async {
     let issues = await recordIssues {
       let store = TestStore(initialState: Counter.State()) { Counter() }
-      store.wording = FrontTestStoreWording(.c)
+      store.wording = FrontTestStoreWording(SwiftFrontWording())
       await store.send(.tap)
     }
     #expect(
