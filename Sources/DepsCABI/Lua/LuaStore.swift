@@ -1,8 +1,9 @@
 // `deps.Store{feature=, context=, state=, dependencies=}`: a plain store as a full userdata with
 // the metatable `deps.Store`. `s:send(action, payload)` reduces and runs effects until they
-// wait; `s:run(seconds)` pumps effects (true when idle); `s.state` is a fresh copy and `s:state_patch()` what changed since the last read
-// (`s:state_changes()`: the same as JSON Patch operations addressing array elements);
-// `s:on_action(function(action, payload, state) end)` observes every handled action. For a host's
+// wait; `s:run(seconds)` pumps effects (true when idle); `s.state` is a fresh copy and
+// `s:state_patch()` what changed since the last read (the store's own `statePatch()`, as C's
+// `deps_store_state_patch`; `s:state_changes()`: the same as JSON Patch operations addressing
+// array elements); `s:on_action(function(action, payload, state) end)` observes every handled action. For a host's
 // event loop: `s:fd()` is a descriptor readable while the store has work ready, `s:pump()` does
 // that work without blocking (true when idle), `s:next_deadline()` the seconds until the next
 // live-clock deadline (0: ready now, nil: nothing scheduled). When
@@ -17,8 +18,6 @@ final class LuaStoreBox: LuaOpenStore {
   let featureName: String
   let context: DependencyContext
   var store: (any BridgedStore)?
-  /// The state as of the last `s.state` / `s:state_patch()` (nil: none yet).
-  var lastRead: JSONValue?
   /// The state the store opened with (`s.initial_state`, for the REPL's `.save`).
   var initialState: JSONValue = .null
   /// The presets its recipe set (`s:presets()`, for the REPL's `.save`).
@@ -205,11 +204,8 @@ enum LuaStore {
   /// patch table (a removed member is `deps.null`; the first read gives the whole state).
   private static let statePatch: clua_SwiftFunction = { L in
     luaEntry(L) { L, _ throws(LuaFailure) in
-      let (box, store) = try open(L)
-      let state = store.state
-      let patch = MergePatch.diff(from: box.lastRead ?? .object(ValueObject()), to: state)
-      box.lastRead = state
-      guard pushPatch(L, patch ?? .object(ValueObject())) else {
+      let (_, store) = try open(L)
+      guard pushPatch(L, store.statePatch()) else {
         throw .error("Lua stack overflow")
       }
       return 1
@@ -381,10 +377,8 @@ enum LuaStore {
       case "initial_state":
         guard LuaValue.push(L, box.initialState) else { throw .error("Lua stack overflow") }
       case "state":
-        let (box, store) = try open(L)
-        let state = store.state
-        box.lastRead = state
-        guard LuaValue.push(L, state) else { throw .error("Lua stack overflow") }
+        let (_, store) = try open(L)
+        guard LuaValue.push(L, store.readState()) else { throw .error("Lua stack overflow") }
       case "busy":
         let (_, store) = try open(L)
         lua_pushboolean(L, store.hasEffectsInFlight ? 1 : 0)

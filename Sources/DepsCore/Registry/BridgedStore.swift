@@ -27,9 +27,13 @@ public protocol BridgedStore: AnyObject, Sendable {
   /// `state.json()`, valid during the call only), and makes this state the base of the next
   /// `statePatch()`.
   func readStateJSON(_ body: (UnsafeBufferPointer<UInt8>) -> Void)
-  /// What changed in the state since the last `readStateJSON` or `statePatch()`, as a JSON
-  /// merge patch (RFC 7386, `MergePatch.diff` of the two states' encodings): `{}` when nothing
-  /// changed, the whole state the first time. This state becomes the base of the next one.
+  /// The current state (`state`), made the base of the next `statePatch()` (Lua's `s.state`).
+  func readState() -> JSONValue
+  /// What changed in the state since the last `readStateJSON`, `readState()` or
+  /// `statePatch()`, as a JSON merge patch (RFC 7386, `MergePatch.diff` of the two states'
+  /// encodings): `{}` when nothing changed, the whole state the first time. This state becomes
+  /// the base of the next one. The one writer of a front's state patch (C's
+  /// `deps_store_state_patch`, Lua's `s:state_patch()`).
   func statePatch() -> JSONValue
   /// What changed in the state since the previous call, as JSON Patch (RFC 6902) operations:
   /// `[]` when nothing changed, `[{"op":"replace","path":"","value":<state>}]` the first time.
@@ -73,7 +77,8 @@ final class SwiftBridgedStore<State: Equatable, Action>: BridgedStore, @unchecke
   private var observation: StoreObservation?
   /// The state as of the last `stateChanges()` (nil: none yet).
   private var changesBaseline: State?
-  /// The state as of the last `readStateJSON` or `statePatch()` (when `hasReadBaseline`),
+  /// The state as of the last `readStateJSON`, `readState()` or `statePatch()` (when
+  /// `hasReadBaseline`),
   /// kept as the value (sharing its storage) rather than encoded: only a patch needs its
   /// encoding. Not an optional: asking for `Optional<State>`'s metadata on every read costs
   /// more than the read's own work. Guarded by the call lock.
@@ -146,6 +151,15 @@ final class SwiftBridgedStore<State: Equatable, Action>: BridgedStore, @unchecke
       if written { return }
     }
     codec.encodeState(current).withCompactJSONBytes(body)
+  }
+
+  func readState() -> JSONValue {
+    let current = store.state
+    let currentJSON = codec.encodeState(current)
+    readBaseline = current
+    hasReadBaseline = true
+    readBaselineJSON = currentJSON
+    return currentJSON
   }
 
   func statePatch() -> JSONValue {

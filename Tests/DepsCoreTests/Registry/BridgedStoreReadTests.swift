@@ -19,7 +19,8 @@ import Foundation
 
 /// A bridged store's state read as JSON text (the text encoder, or the tree when it gives up)
 /// is `state.json()`, and its merge patches are those of the encodings, whichever read came
-/// before (a text read keeps the state as a value, a patch keeps its encoding).
+/// before (a text read keeps the state as a value, a patch or a `readState()` keeps its
+/// encoding).
 @Suite struct BridgedStoreReadTests {
   struct Temperature: Codable, Equatable {
     var celsius: Double
@@ -123,9 +124,13 @@ import Foundation
         #expect(try store.send(["step": .int(Int.random(in: 0..<1_000, using: &generator))]) == [])
       }
       let current = store.state
-      if Bool.random(using: &generator) {
+      switch Int.random(in: 0..<3, using: &generator) {
+      case 0:
         #expect(text(store) == current.json())
-      } else {
+      case 1:
+        // Lua's `s.state`: the same base for the next patch as a text read.
+        #expect(store.readState() == current)
+      default:
         let patch = store.statePatch()
         #expect(patch == (MergePatch.diff(from: previous, to: current) ?? .object(ValueObject())))
         #expect(MergePatch.apply(patch, to: previous) == current)
