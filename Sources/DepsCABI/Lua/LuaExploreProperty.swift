@@ -74,7 +74,7 @@ extension LuaExplore {
               : " (it has \"" + names.joined(separator: "\", \"")
                 + "\")"))
       }
-      let descriptor = try LuaFeature.descriptor(L, tableAt: spec)
+      let descriptor = try LuaStoreSpec.feature(L, tableAt: spec, argument: spec)
       lua_createtable(L, 0, 5)
       let property = lua_gettop(L)
       LuaStack.push(L, name)

@@ -98,14 +98,9 @@ extension LuaExplore {
             + specFields.sorted().joined(separator: ", ") + ")")
       }
     }
-    let descriptor = try LuaFeature.descriptor(L, tableAt: index)
-    let state = try LuaFeature.stateField(L, tableAt: index, defaults: descriptor.defaultState)
-    let dependencies = LuaStack.rawField(L, index, "dependencies")
-    let dependenciesType = LuaStack.typeName(L, -1)
-    clua_pop(L, 1)
-    guard dependencies == LUA_TNIL || dependencies == LUA_TFUNCTION else {
-      throw .argument(argument, "field 'dependencies': function expected, got \(dependenciesType)")
-    }
+    let descriptor = try LuaStoreSpec.feature(L, tableAt: index, argument: argument)
+    let state = try LuaStoreSpec.state(L, tableAt: index, argument: argument, of: descriptor)
+    try LuaStoreSpec.checkDependencies(L, tableAt: index, argument: argument)
     var spec = LuaExploreSpec(
       descriptor: descriptor, state: state, actions: [], advance: nil, steps: 10, runs: 100,
       seed: nil, invariants: 0)
@@ -462,11 +457,7 @@ extension LuaExplore {
   private static func open(
     _ L: OpaquePointer, _ runtime: LuaRuntime, spec: LuaExploreSpec, specAt index: Int32
   ) throws(LuaFailure) -> any BridgedExplorer {
-    var overrides = DependencyOverrides(registry: DepsLibrary.endpoints)
-    if LuaStack.rawField(L, index, "dependencies") == LUA_TFUNCTION {
-      overrides = try LuaDependencies.collect(L, runtime, functionAt: lua_gettop(L))
-    }
-    clua_pop(L, 1)
+    let overrides = try LuaStoreSpec.overrides(L, runtime, tableAt: index, argument: 2)
     let descriptor = spec.descriptor
     let state = spec.state
     let opened: Result<any BridgedTestStore, BridgeError> = runtime.inScope {

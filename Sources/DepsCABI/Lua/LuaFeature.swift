@@ -124,14 +124,7 @@ enum LuaFeature {
     luaEntry(L) { L, runtime throws(LuaFailure) in
       try LuaStack.checkTable(L, 1)
       lua_settop(L, 1)
-      guard LuaStack.rawField(L, 1, "name") == LUA_TSTRING, let name = LuaStack.string(L, -1)
-      else {
-        throw .argument(1, "field 'name': string expected, got \(LuaStack.typeName(L, -1))")
-      }
-      guard !name.isEmpty else {
-        throw .argument(1, "field 'name': a non-empty string expected, got \"\"")
-      }
-      clua_pop(L, 1)
+      let name = try LuaStoreSpec.name(L, tableAt: 1, argument: 1)
       let registered = DepsLibrary.features.all.contains { $0.name == name }
       if registered && !names.withLock({ $0.contains(name) }) {
         throw .error(
@@ -291,46 +284,5 @@ enum LuaFeature {
       }
     }
     return result
-  }
-
-  /// The feature named by the field `feature` of the table at `index`: a registered name, or
-  /// a table from `deps.feature{}` (its `name`).
-  static func descriptor(_ L: OpaquePointer, tableAt index: Int32) throws(LuaFailure)
-    -> FeatureDescriptor
-  {
-    let type = LuaStack.rawField(L, index, "feature")
-    defer { clua_pop(L, 1) }
-    var name = LuaStack.string(L, -1)
-    if type == LUA_TTABLE {
-      LuaStack.rawField(L, -1, "name")
-      name = LuaStack.string(L, -1)
-      clua_pop(L, 1)
-    }
-    guard type == LUA_TSTRING || type == LUA_TTABLE, let name else {
-      throw .argument(
-        index, "field 'feature': string expected, got \(LuaStack.typeName(L, -1))")
-    }
-    do throws(BridgeError) {
-      return try DepsLibrary.features.descriptor(name)
-    } catch {
-      throw .error(error.message)
-    }
-  }
-
-  /// The optional `state` field of the table at `index`, read with the default state as hint.
-  static func stateField(_ L: OpaquePointer, tableAt index: Int32, defaults: JSONValue)
-    throws(LuaFailure) -> JSONValue?
-  {
-    let type = LuaStack.rawField(L, index, "state")
-    defer { clua_pop(L, 1) }
-    if type == LUA_TNIL { return nil }
-    guard type == LUA_TTABLE else {
-      throw .argument(index, "field 'state': table expected, got \(LuaStack.typeName(L, -1))")
-    }
-    do throws(LuaValue.ConversionError) {
-      return try LuaValue.read(L, -1, shape: defaults)
-    } catch {
-      throw .argument(index, "field 'state': " + error.describe(root: "state"))
-    }
   }
 }

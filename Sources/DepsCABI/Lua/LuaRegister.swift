@@ -12,14 +12,7 @@ enum LuaRegister {
     luaEntry(L) { L, runtime throws(LuaFailure) in
       try LuaStack.checkTable(L, 1)
       lua_settop(L, 1)
-      guard LuaStack.rawField(L, 1, "name") == LUA_TSTRING, let name = LuaStack.string(L, -1)
-      else {
-        throw .argument(1, "field 'name': string expected, got \(LuaStack.typeName(L, -1))")
-      }
-      guard !name.isEmpty else {
-        throw .argument(1, "field 'name': a non-empty string expected, got \"\"")
-      }
-      clua_pop(L, 1)
+      let name = try LuaStoreSpec.name(L, tableAt: 1, argument: 1)
       var byName: [String: [DependencyContext: ForeignFunction]] = [:]
       for context in DependencyContext.allCases {
         let type = LuaStack.rawField(L, 1, context.rawValue)

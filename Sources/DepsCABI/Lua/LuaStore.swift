@@ -140,30 +140,11 @@ enum LuaStore {
     luaEntry(L) { L, runtime throws(LuaFailure) in
       try LuaStack.checkTable(L, 1)
       lua_settop(L, 1)
-      let descriptor = try LuaFeature.descriptor(L, tableAt: 1)
-      let state = try LuaFeature.stateField(L, tableAt: 1, defaults: descriptor.defaultState)
-      var context = runtime.defaultContext
-      if LuaStack.rawField(L, 1, "context") != LUA_TNIL {
-        guard let name = LuaStack.string(L, -1), let parsed = DependencyContext(rawValue: name)
-        else {
-          throw .argument(
-            1,
-            "field 'context': \"live\", \"preview\" or \"test\" expected, got "
-              + (lua_type(L, -1) == LUA_TSTRING
-                ? "\"\(LuaStack.string(L, -1) ?? "")\"" : LuaStack.typeName(L, -1)))
-        }
-        context = parsed
-      }
-      clua_pop(L, 1)
-      var overrides = DependencyOverrides(registry: DepsLibrary.endpoints)
-      if LuaStack.rawField(L, 1, "dependencies") != LUA_TNIL {
-        guard lua_type(L, -1) == LUA_TFUNCTION else {
-          throw .argument(
-            1, "field 'dependencies': function expected, got \(LuaStack.typeName(L, -1))")
-        }
-        overrides = try LuaDependencies.collect(L, runtime, functionAt: lua_gettop(L))
-      }
-      clua_pop(L, 1)
+      let descriptor = try LuaStoreSpec.feature(L, tableAt: 1, argument: 1)
+      let state = try LuaStoreSpec.state(L, tableAt: 1, argument: 1, of: descriptor)
+      let context =
+        try LuaStoreSpec.context(L, tableAt: 1, argument: 1) ?? runtime.defaultContext
+      var overrides = try LuaStoreSpec.overrides(L, runtime, tableAt: 1, argument: 1)
       overrides.trace = try LuaTrace.recorder(L, tableAt: 1)
       let opened: Result<any BridgedStore, BridgeError> = runtime.inScope {
         do throws(BridgeError) {

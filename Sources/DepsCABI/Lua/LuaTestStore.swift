@@ -78,18 +78,12 @@ enum LuaTestStore {
     luaEntry(L) { L, runtime throws(LuaFailure) in
       try LuaStack.checkTable(L, 1)
       lua_settop(L, 1)
-      let descriptor = try LuaFeature.descriptor(L, tableAt: 1)
-      let state = try LuaFeature.stateField(L, tableAt: 1, defaults: descriptor.defaultState)
-      var overrides = DependencyOverrides(registry: DepsLibrary.endpoints)
-      if LuaStack.rawField(L, 1, "dependencies") != LUA_TNIL {
-        guard lua_type(L, -1) == LUA_TFUNCTION else {
-          throw .argument(
-            1, "field 'dependencies': function expected, got \(LuaStack.typeName(L, -1))")
-        }
-        overrides = try LuaDependencies.collect(L, runtime, functionAt: lua_gettop(L))
+      let descriptor = try LuaStoreSpec.feature(L, tableAt: 1, argument: 1)
+      let state = try LuaStoreSpec.state(L, tableAt: 1, argument: 1, of: descriptor)
+      var overrides = try LuaStoreSpec.overrides(L, runtime, tableAt: 1, argument: 1)
+      if let context = try LuaStoreSpec.context(L, tableAt: 1, argument: 1) {
+        overrides.set(context: context)
       }
-      clua_pop(L, 1)
-      if let context = try LuaTrace.contextField(L, tableAt: 1) { overrides.set(context: context) }
       overrides.trace = try LuaTrace.recorder(L, tableAt: 1)
       try LuaTrace.checkBeforeOpening(descriptor, overrides)
       var exhaustivity: Exhaustivity?

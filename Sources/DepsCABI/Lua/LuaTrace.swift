@@ -57,22 +57,6 @@ enum LuaTrace {
     LuaDependencies.pushProxy(L, sink: sink, path: "")
   }
 
-  /// The `context` field of a store's table (`"live"`, `"preview"`, `"test"`), nil when absent.
-  static func contextField(_ L: OpaquePointer, tableAt index: Int32) throws(LuaFailure)
-    -> DependencyContext?
-  {
-    defer { clua_pop(L, 1) }
-    guard LuaStack.rawField(L, index, "context") != LUA_TNIL else { return nil }
-    guard let name = LuaStack.string(L, -1), let context = DependencyContext(rawValue: name) else {
-      throw .argument(
-        index,
-        "field 'context': \"live\", \"preview\" or \"test\" expected, got "
-          + (lua_type(L, -1) == LUA_TSTRING
-            ? "\"\(LuaStack.string(L, -1) ?? "")\"" : LuaStack.typeName(L, -1)))
-    }
-    return context
-  }
-
   /// `store:steps()`: the trace's steps as tables {kind=, name=, arguments=, outcome=, layer=}
   /// (the call's arguments and outcome as JSON text; `outcome` starts with `error: ` for an
   /// error; `layer` what supplied a call or read: `live`, `preview`, `override`, `seed N`, …;
