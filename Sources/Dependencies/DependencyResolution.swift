@@ -24,6 +24,14 @@ package struct DependencyRead: Sendable {
 }
 
 package enum DependencyResolution {
+  /// How a Swift test overrides a dependency it did not (the end of the missing-test-value
+  /// issue); a front replaces it with its own words.
+  package static let overrideAdvice =
+    "If you are using the Composable Architecture, mutate the 'dependencies' property on your "
+    + "'TestStore'. Otherwise, use 'withDependencies' to define a scope for the override. If "
+    + "you'd like to provide a default value for all tests, implement the 'testValue' "
+    + "requirement of the 'DependencyKey' protocol."
+
   /// True while a default is read only to be changed inside a `withDependencies` closure.
   @TaskLocal static var isSetting = false
 
@@ -120,10 +128,7 @@ package enum DependencyResolution {
       Dependencies registered with the library are not allowed to use their default, live \
       implementations when run from tests.
 
-      To fix, override \(override) with a test value. If you are using the Composable \
-      Architecture, mutate the 'dependencies' property on your 'TestStore'. Otherwise, use \
-      'withDependencies' to define a scope for the override. If you'd like to provide a default \
-      value for all tests, implement the 'testValue' requirement of the 'DependencyKey' protocol.
+      To fix, override \(override) with a test value. \(overrideAdvice)
       """,
       read: read)
   }

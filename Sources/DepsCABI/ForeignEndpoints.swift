@@ -120,7 +120,7 @@ enum ForeignEndpoints {
     if function == "testValue" {
       message +=
         "\n\nTo fix, override '\(description)' with a test value. "
-        + TestStoreMessages.swiftOverrideAdvice
+        + DependencyResolution.overrideAdvice
     }
     reportIssue(message)
     throw EndpointError("Unimplemented: \(description)")

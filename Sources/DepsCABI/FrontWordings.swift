@@ -62,7 +62,7 @@ enum FrontIssueText {
       index += 1
     }
     var text = lines.joined(separator: "\n")
-    text = replacing(TestStoreMessages.swiftOverrideAdvice, with: overrideAdvice, in: text)
+    text = replacing(DependencyResolution.overrideAdvice, with: overrideAdvice, in: text)
     // The runaway rule's fix (ComposableArchitecture's RunawayIssues.swift).
     for path in ["continuousClock", "suspendingClock"] {
       text = replacing(

@@ -154,14 +154,6 @@ extension TestStoreMessages {
     "this store has no test clock to advance: ask for one when opening it ("
       + front.clockPreset("test") + ")"
   }
-
-  /// swift-dependencies' advice for a dependency a test did not override (a front replaces it
-  /// with its own words).
-  package static let swiftOverrideAdvice =
-    "If you are using the Composable Architecture, mutate the 'dependencies' property on your "
-    + "'TestStore'. Otherwise, use 'withDependencies' to define a scope for the override. If "
-    + "you'd like to provide a default value for all tests, implement the 'testValue' "
-    + "requirement of the 'DependencyKey' protocol."
 }
 
 /// The words of a bridged test store's failures.
