@@ -7,7 +7,7 @@
 -- runs on a test clock advanced by the time its effects slept. The files the session loaded
 -- (`.load`, `dofile`, `require`) are loaded by the saved file first.
 local shell = debug.getregistry()["depsh.shell"]
-local literal, same = shell.literal, shell.same
+local literal = shell.literal
 -- Kept for .save under --sandbox, which removes them from the scripts' globals afterwards.
 local io, getenv = io, os.getenv
 
@@ -59,16 +59,9 @@ end
 
 -- The assert function of a step: the top-level keys that changed (a merge patch of the state).
 local function assertion(before, after, indent)
-  local keys, lines = {}, {}
-  for k in pairs(before) do keys[k] = true end
-  for k in pairs(after) do keys[k] = true end
-  local sorted = {}
-  for k in pairs(keys) do sorted[#sorted + 1] = k end
-  table.sort(sorted)
-  for _, k in ipairs(sorted) do
-    if not same(before[k], after[k]) then
-      lines[#lines + 1] = indent .. "  s." .. k .. " = " .. literal(after[k], indent .. "  ")
-    end
+  local lines = {}
+  for _, k in ipairs(shell.changed_keys(before, after)) do
+    lines[#lines + 1] = indent .. "  s." .. k .. " = " .. literal(after[k], indent .. "  ")
   end
   if #lines == 0 then return "nil" end
   return "function(s)\n" .. table.concat(lines, "\n") .. "\n" .. indent .. "end"

@@ -148,8 +148,9 @@ shell.session = setmetatable({}, { __mode = "k" })
 shell.session_order = {}
 
 -- The REPL prints every action a deps.Store handles, and the state after it.
-function shell.trace(store, action, payload, state)
-  -- `.save` needs each store's feature, first state and handled actions, in first-action order.
+-- `.save` and the time travel need each store's feature, first state and handled actions, in
+-- first-action order: the session log of one handled action.
+function shell.log_step(store, action, payload, state)
   local log = shell.session[store]
   if not log then
     log = { feature = store.feature, initial = store.initial_state, handled = {} }
@@ -157,6 +158,10 @@ function shell.trace(store, action, payload, state)
     shell.session_order[#shell.session_order + 1] = store
   end
   log.handled[#log.handled + 1] = { action = action, payload = payload, state = state }
+end
+
+function shell.trace(store, action, payload, state)
+  shell.log_step(store, action, payload, state)
   local line = "← " .. tostring(action)
   if payload ~= nil then line = line .. " " .. shell.pretty(payload) end
   io.write(line, "\n  ", (shell.pretty(state, 76):gsub("\n", "\n  ")), "\n")
@@ -202,6 +207,18 @@ end
 
 -- save.lua, update.lua and explore_repro.lua write with these too.
 shell.literal, shell.same = literal, same
+
+-- The top-level keys whose values differ between two tables, sorted.
+function shell.changed_keys(before, after)
+  local keys, list = {}, {}
+  for k in pairs(before or {}) do keys[k] = true end
+  for k in pairs(after or {}) do keys[k] = true end
+  for k in pairs(keys) do
+    if not same((before or {})[k], (after or {})[k]) then list[#list + 1] = k end
+  end
+  table.sort(list, function(x, y) return tostring(x) < tostring(y) end)
+  return list
+end
 
 local function field(t, ...)
   if type(t) ~= "table" then return nil end

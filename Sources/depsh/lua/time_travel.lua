@@ -2,7 +2,7 @@
 -- stores' history, rewind and replay methods. Called with the shell table.
 local shell = ...
 local deps = rawget(_G, "deps")
-local io, os, load, next, pairs, ipairs, type = io, os, load, next, pairs, ipairs, type
+local io, os, load, next, ipairs, type = io, os, load, next, ipairs, type
 
 -- The most handled actions a store's history keeps (older ones are folded into its first state).
 shell.history_limit = 1000
@@ -10,17 +10,8 @@ shell.history_limit = 1000
 local trace = shell.trace
 local replaying = false
 function shell.trace(store, action, payload, state)
-  if replaying then
-    -- A replay logs as the trace does, without printing.
-    local log = shell.session[store]
-    if not log then
-      log = { feature = store.feature, initial = store.initial_state, handled = {} }
-      shell.session[store] = log
-      shell.session_order[#shell.session_order + 1] = store
-    end
-    log.handled[#log.handled + 1] = { action = action, payload = payload, state = state }
-    return
-  end
+  -- A replay logs as the trace does, without printing.
+  if replaying then return shell.log_step(store, action, payload, state) end
   trace(store, action, payload, state)
   local log = shell.session[store]
   while log and #log.handled > shell.history_limit do
@@ -30,30 +21,14 @@ function shell.trace(store, action, payload, state)
 end
 if deps and deps._trace then deps._trace = shell.trace end
 
-local function same(a, b)
-  if type(a) ~= "table" or type(b) ~= "table" then return a == b end
-  for k, v in pairs(a) do if not same(v, b[k]) then return false end end
-  for k in pairs(b) do if a[k] == nil then return false end end
-  return true
-end
-
-local function sorted_keys(a, b)
-  local keys, list = {}, {}
-  for k in pairs(a or {}) do keys[k] = true end
-  for k in pairs(b or {}) do keys[k] = true end
-  for k in pairs(keys) do list[#list + 1] = k end
-  table.sort(list, function(x, y) return tostring(x) < tostring(y) end)
-  return list
-end
+local same = shell.same
 
 -- `count = 0 → 1, numberFact = nil → "…"`, or `no change`.
 local function change(before, after)
   local parts = {}
-  for _, k in ipairs(sorted_keys(before, after)) do
-    if not same(before[k], after[k]) then
-      parts[#parts + 1] = tostring(k) .. " = " .. shell.pretty(before[k], 1000) .. " → "
-        .. shell.pretty(after[k], 1000)
-    end
+  for _, k in ipairs(shell.changed_keys(before, after)) do
+    parts[#parts + 1] = tostring(k) .. " = " .. shell.pretty(before[k], 1000) .. " → "
+      .. shell.pretty(after[k], 1000)
   end
   return #parts == 0 and "no change" or table.concat(parts, ", ")
 end
@@ -283,11 +258,9 @@ function shell.reload(file)
         lines[#lines + 1] = "  now " .. describe(b)
       end
       local before, after = a and a.state or {}, b and b.state or {}
-      for _, k in ipairs(sorted_keys(before, after)) do
-        if not same(before[k], after[k]) then
-          lines[#lines + 1] = "  - " .. tostring(k) .. " = " .. shell.pretty(before[k], 1000)
-          lines[#lines + 1] = "  + " .. tostring(k) .. " = " .. shell.pretty(after[k], 1000)
-        end
+      for _, k in ipairs(shell.changed_keys(before, after)) do
+        lines[#lines + 1] = "  - " .. tostring(k) .. " = " .. shell.pretty(before[k], 1000)
+        lines[#lines + 1] = "  + " .. tostring(k) .. " = " .. shell.pretty(after[k], 1000)
       end
       out[#out + 1] = table.concat(lines, "\n")
     end
