@@ -186,6 +186,27 @@ enum ReducerMessages {
     """
   }
 
+  /// An effect's `send` was called after its `run` closure returned (it escaped into an
+  /// unstructured task): TCA's warning. `origin` is the action whose reducer returned the effect.
+  static func sentFromCompletedEffect(_ action: Any, from origin: Any?) -> String {
+    let returnedFrom = origin.map { debugCaseOutput($0) } ?? "(unknown)"
+    return """
+      An action was sent from a completed effect.
+
+        Action:
+          \(debugCaseOutput(action))
+
+        Effect returned from:
+          \(returnedFrom)
+
+      Avoid sending actions using the 'send' argument from 'Effect.run' after the effect has \
+      completed. This can happen if you escape the 'send' argument in an unstructured context.
+
+      To fix this, make sure that your 'run' closure does not return until you're done calling \
+      'send'.
+      """
+  }
+
   /// `forEach` (`stack`: the stack `forEach`) got an action for an id it does not hold.
   static func missingElement(location: ReducerLocation, action: Any, stack: Bool) -> String {
     let fix =

@@ -38,6 +38,9 @@ public struct Send<Action>: Sendable {
   /// Hands `action` over now, cancelled or not.
   func deliver(_ action: Action) {
     if let context {
+      if context.isCompleted {
+        reportIssue(ReducerMessages.sentFromCompletedEffect(action, from: context.originAction))
+      }
       context.send(action)
     } else if let body {
       body(action)

@@ -145,7 +145,7 @@ package final class StoreCore<State, Action>: StoreActionSink<Action>, @unchecke
     withDependenciesCurrent {
       let effect = reducer(&state, action)
       if case .none = effect.operation { return }
-      interpret(effect, origin: origin, cancelIDs: [], collecting: nil)
+      interpret(effect, origin: origin, root: action, cancelIDs: [], collecting: nil)
     }
   }
 
@@ -162,7 +162,7 @@ package final class StoreCore<State, Action>: StoreActionSink<Action>, @unchecke
     let reduced = state
     if hasListeners { tell(action, reduced, origin: origin, fromEffect: fromEffect) }
     if case .none = effect.operation { return reduced }
-    interpret(effect, origin: origin, cancelIDs: [], collecting: nil)
+    interpret(effect, origin: origin, root: action, cancelIDs: [], collecting: nil)
     return reduced
   }
 
@@ -239,9 +239,10 @@ package final class StoreCore<State, Action>: StoreActionSink<Action>, @unchecke
   /// Interprets `effect`: the synchronous parts now, in order; each asynchronous part, when
   /// `parts` is nil, started as a task on the executor recorded under `cancelIDs`, else
   /// appended to `parts` for the running task to await. Caller holds the lock (an effect task
-  /// runs on the store's executor, so it does).
+  /// runs on the store's executor, so it does). `root` is the action whose reducer returned the
+  /// effect (named when an effect sends after it completed).
   private func interpret(
-    _ effect: Effect<Action>, origin: UInt64, cancelIDs: [CancelID],
+    _ effect: Effect<Action>, origin: UInt64, root: Action, cancelIDs: [CancelID],
     collecting parts: UnsafeMutablePointer<[AsyncPart]>?
   ) {
     switch effect.operation {
@@ -255,28 +256,30 @@ package final class StoreCore<State, Action>: StoreActionSink<Action>, @unchecke
       if let parts {
         parts.pointee.append(.run(run))
       } else {
-        startRun(run, origin: origin, cancelIDs: cancelIDs)
+        startRun(run, origin: origin, root: root, cancelIDs: cancelIDs)
       }
     case .merge(let effects):
       for effect in effects {
-        interpret(effect, origin: origin, cancelIDs: cancelIDs, collecting: parts)
+        interpret(effect, origin: origin, root: root, cancelIDs: cancelIDs, collecting: parts)
       }
     case .concatenate(let effects):
       if let parts { return parts.pointee.append(.concatenate(effects)) }
+      let root = UncheckedSendable(root)
       spawn(origin: origin, cancelIDs: cancelIDs, priority: nil) { [weak self] in
-        await self?.perform(.concatenate(effects), origin: origin, cancelIDs: cancelIDs)
+        await self?.perform(
+          .concatenate(effects), origin: origin, root: root.value, cancelIDs: cancelIDs)
       }
     case .cancellable(let id, let cancelInFlight, let inner):
       if cancelInFlight { cancel(id: id) }
       if let parts { return parts.pointee.append(.cancellable(inner, cancelIDs: cancelIDs + [id])) }
-      interpret(inner, origin: origin, cancelIDs: cancelIDs + [id], collecting: nil)
+      interpret(inner, origin: origin, root: root, cancelIDs: cancelIDs + [id], collecting: nil)
     }
   }
 
   /// Starts a `.run` effect's operation as a task.
-  private func startRun(_ run: EffectRun, origin: UInt64, cancelIDs: [CancelID]) {
+  private func startRun(_ run: EffectRun, origin: UInt64, root: Action, cancelIDs: [CancelID]) {
     if instrument != nil {
-      let context = EffectContext(runtime: self, origin: origin)
+      let context = EffectContext(runtime: self, origin: origin, originAction: root)
       spawnInScope(run.dependencies) {
         spawn(origin: origin, cancelIDs: cancelIDs, priority: run.priority) {
           await Self.operate(run, Send<Action>(context: context), in: context)
@@ -288,7 +291,7 @@ package final class StoreCore<State, Action>: StoreActionSink<Action>, @unchecke
     // fewer than `spawn`'s wrapper); it ends by telling the store through the context's weak
     // reference.
     let id = makeEffectID()
-    let context = EffectContext(runtime: self, origin: origin, effectID: id)
+    let context = EffectContext(runtime: self, origin: origin, effectID: id, originAction: root)
     spawnInScope(run.dependencies) {
       let task = EffectTask(executorPreference: executor, priority: run.priority) {
         await Self.operate(run, Send<Action>(context: context), in: context)
@@ -322,10 +325,12 @@ package final class StoreCore<State, Action>: StoreActionSink<Action>, @unchecke
     if context.bind() {
       defer { context.unbind() }
       await operate(run, send)
+      context.markCompleted()
       IssueTallies.effectEnded(context)
     } else {
       await EffectContext.$current.withValue(context) {
         await operate(run, send)
+        context.markCompleted()
         IssueTallies.effectEnded(context)
       }
     }
@@ -345,23 +350,24 @@ package final class StoreCore<State, Action>: StoreActionSink<Action>, @unchecke
   /// Runs `effect` to its end inside the running effect task (a step of a concatenation):
   /// `interpret` runs its synchronous parts and collects the asynchronous ones, awaited here
   /// (one in this task, several at once in a task group).
-  private func runToCompletion(_ effect: Effect<Action>, origin: UInt64, cancelIDs: [CancelID])
-    async
-  {
+  private func runToCompletion(
+    _ effect: Effect<Action>, origin: UInt64, root: Action, cancelIDs: [CancelID]
+  ) async {
     var parts: [AsyncPart] = []
     withUnsafeMutablePointer(to: &parts) {
-      interpret(effect, origin: origin, cancelIDs: cancelIDs, collecting: $0)
+      interpret(effect, origin: origin, root: root, cancelIDs: cancelIDs, collecting: $0)
     }
     switch parts.count {
     case 0:
       return
     case 1:
-      await perform(parts[0], origin: origin, cancelIDs: cancelIDs)
+      await perform(parts[0], origin: origin, root: root, cancelIDs: cancelIDs)
     default:
+      let root = UncheckedSendable(root)
       await withTaskGroup(of: Void.self) { group in
         for part in parts {
           group.addTask { [weak self] in
-            await self?.perform(part, origin: origin, cancelIDs: cancelIDs)
+            await self?.perform(part, origin: origin, root: root.value, cancelIDs: cancelIDs)
           }
         }
       }
@@ -369,19 +375,22 @@ package final class StoreCore<State, Action>: StoreActionSink<Action>, @unchecke
   }
 
   /// The work of an asynchronous part, in the task that awaits it.
-  private func perform(_ part: AsyncPart, origin: UInt64, cancelIDs: [CancelID]) async {
+  private func perform(
+    _ part: AsyncPart, origin: UInt64, root: Action, cancelIDs: [CancelID]
+  ) async {
     switch part {
     case .run(let run):
-      let context = EffectContext(runtime: self, origin: origin)
+      let context = EffectContext(runtime: self, origin: origin, originAction: root)
       await Self.operate(run, Send<Action>(context: context), in: context)
     case .concatenate(let effects):
       for effect in effects {
         if Task.isCancelled { return }
-        await runToCompletion(effect, origin: origin, cancelIDs: cancelIDs)
+        await runToCompletion(effect, origin: origin, root: root, cancelIDs: cancelIDs)
       }
     case .cancellable(let inner, let ids):
+      let root = UncheckedSendable(root)
       let task = spawn(origin: origin, cancelIDs: ids, priority: nil) { [weak self] in
-        await self?.runToCompletion(inner, origin: origin, cancelIDs: ids)
+        await self?.runToCompletion(inner, origin: origin, root: root.value, cancelIDs: ids)
       }
       await withTaskCancellationHandler {
         _ = await task.result

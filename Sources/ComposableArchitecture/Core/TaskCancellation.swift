@@ -13,12 +13,23 @@ final class EffectContext: Sendable {
   let origin: UInt64
   /// The store's number for the effect (0: not one effect's own context).
   let effectID: UInt64
+  /// The action whose reducer returned the effect (nil: not known).
+  nonisolated(unsafe) let originAction: Any?
+  /// Set when the effect's operation returned: a `send` after it is reported.
+  private let completed = Atomic<Bool>(false)
 
-  init(runtime: StoreRuntime, origin: UInt64, effectID: UInt64 = 0) {
+  init(runtime: StoreRuntime, origin: UInt64, effectID: UInt64 = 0, originAction: Any? = nil) {
     self.runtime = runtime
     self.origin = origin
     self.effectID = effectID
+    self.originAction = originAction
   }
+
+  /// Marks the effect's operation as returned.
+  func markCompleted() { completed.store(true, ordering: .releasing) }
+
+  /// True once the effect's operation returned.
+  var isCompleted: Bool { completed.load(ordering: .acquiring) }
 
   @TaskLocal static var current: EffectContext?
 

@@ -1,7 +1,7 @@
 // How a `.run` effect keeps what it was created with: a mapped run's thrown error reaches its
 // `catch` handler with the mapped `send`, or is reported where the effect was created; its
 // priority reaches its task; a `Send` made from a closure calls it, and a store's `Send` kept
-// past its store does nothing.
+// past its store does nothing (each such send is reported as sent from a completed effect).
 import Synchronization
 import Testing
 
@@ -119,30 +119,39 @@ private func parentStore() -> Store<[String], Parent> {
 
   @Test func aStoresSendKeptPastTheStoreDoesNothing() async {
     let kept = Mutex<Send<Parent>?>(nil)
-    do {
-      let store = Store(initialState: [String]()) {
-        Reduce<[String], Parent> { state, action in
-          switch action {
-          case .start:
-            return .run { send in kept.withLock { $0 = send } }
-          case .child(let text):
-            state.append(text)
-            return .none
-          default:
-            return .none
+    let issues = await recordIssues {
+      do {
+        let store = Store(initialState: [String]()) {
+          Reduce<[String], Parent> { state, action in
+            switch action {
+            case .start:
+              return .run { send in kept.withLock { $0 = send } }
+            case .child(let text):
+              state.append(text)
+              return .none
+            default:
+              return .none
+            }
           }
         }
+        store.send(.start(handled: true))
+        // From outside the store's call, the action waits for the store's next run.
+        await kept.withLock { $0 }?(.child("while the store lives"))
+        store.run(timeout: .zero)
+        #expect(store.state == ["while the store lives"])
       }
-      store.send(.start(handled: true))
-      // From outside the store's call, the action waits for the store's next run.
-      await kept.withLock { $0 }?(.child("while the store lives"))
-      store.run(timeout: .zero)
-      #expect(store.state == ["while the store lives"])
+      // The store is gone: the send neither crashes nor reaches anything.
+      await kept.withLock { $0 }?(.child("after"))
     }
-    // The store is gone: the send neither crashes nor reaches anything.
-    await kept.withLock { $0 }?(.child("after"))
     #expect(kept.withLock { $0 } != nil)
+    // Both sends came after the run closure returned: each is reported, as TCA does.
+    #expect(
+      issues.map { $0.message.prefix(while: { $0 != "\n" }) } == [
+        "An action was sent from a completed effect.",
+        "An action was sent from a completed effect.",
+      ])
   }
+
 
   /// What `EffectRun` relies on to store every `Effect<Action>`'s closures under one type: the
   /// one-closure structs have the same layout whatever `Action` is (a code pointer and a
