@@ -213,16 +213,21 @@ end
 -- mismatch before it ran. Queues the rewrite of the failing step's expected state, or a
 -- refusal naming file:line and why. Returns "rewrite", "refused" or "no" (not a state failure).
 function shell.update_take(message, serial)
+  -- An unexpected received action is reported alone (no state diff follows it), and is never
+  -- rewritten: it is refused with its reason below.
+  local unexpected = message:find("Received unexpected action:", 1, true) ~= nil
   local now, before, after, exhaustive = deps._state_mismatch()
-  if now <= tonumber(serial) then return "no" end
-  local headings = { "A state change does not match expectation",
-    "State was not expected to change, but a change occurred",
-    "Expected state to change, but no change occurred." }
-  local is_state = false
-  for _, heading in ipairs(headings) do
-    if message:find(heading, 1, true) then is_state = true end
+  if not unexpected then
+    if now <= tonumber(serial) then return "no" end
+    local headings = { "A state change does not match expectation",
+      "State was not expected to change, but a change occurred",
+      "Expected state to change, but no change occurred." }
+    local is_state = false
+    for _, heading in ipairs(headings) do
+      if message:find(heading, 1, true) then is_state = true end
+    end
+    if not is_state then return "no" end
   end
-  if not is_state then return "no" end
   local file, line = message:match("^(.-):(%d+): ")
   if not file then return "no" end
   line = tonumber(line)
@@ -231,7 +236,7 @@ function shell.update_take(message, serial)
     refuse(site, "the file's path is cut short in Lua's message (run depsh test from nearer the file)")
     return "refused"
   end
-  if message:find("Received unexpected action:", 1, true) then
+  if unexpected then
     refuse(site, "the received action differs from the one written (--update re-records " ..
       "expected states, not actions)")
     return "refused"
