@@ -1,4 +1,6 @@
-// `onChange(of:)`: the extra reducer runs only when the value changed, with old and new values.
+// `onChange(of:)`: the extra reducer (or the effect-returning closure) runs only when the value
+// changed, with old and new values; the deprecated `removeDuplicates:` form decides "changed"
+// with its own comparison.
 import Testing
 
 @testable import Clocks
@@ -50,5 +52,51 @@ import Testing
       $0.query = "ab"
       $0.changes = ["->a", "a->ab"]
     }
+  }
+
+  @Test func theEffectFormGetsTheOldValueAndTheState() async {
+    let store = TestStore(initialState: State()) {
+      Reduce<State, Action> { state, action in
+        switch action {
+        case .setQuery(let query): state.query = query
+        case .bumpOther: state.other += 1
+        }
+        return .none
+      }
+      .onChange(of: \.query) { oldValue, state in
+        state.changes.append("\(oldValue)->\(state.query)")
+        return .none
+      }
+    }
+    await store.send(.setQuery("a")) {
+      $0.query = "a"
+      $0.changes = ["->a"]
+    }
+    await store.send(.bumpOther) { $0.other = 1 }
+  }
+
+  @available(*, deprecated)
+  @Test func removeDuplicatesDecidesWhatCountsAsAChange() async {
+    let store = TestStore(initialState: State()) {
+      Reduce<State, Action> { state, action in
+        switch action {
+        case .setQuery(let query): state.query = query
+        case .bumpOther: state.other += 1
+        }
+        return .none
+      }
+      .onChange(of: \.query, removeDuplicates: { $0.count == $1.count }) { oldValue, newValue in
+        Reduce { state, _ in
+          state.changes.append("\(oldValue)->\(newValue)")
+          return .none
+        }
+      }
+    }
+    await store.send(.setQuery("a")) {
+      $0.query = "a"
+      $0.changes = ["->a"]
+    }
+    // Same length: a duplicate by this comparison, so no change is seen.
+    await store.send(.setQuery("b")) { $0.query = "b" }
   }
 }
