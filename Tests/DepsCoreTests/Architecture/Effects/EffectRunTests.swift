@@ -152,7 +152,6 @@ private func parentStore() -> Store<[String], Parent> {
       ])
   }
 
-
   /// What `EffectRun` relies on to store every `Effect<Action>`'s closures under one type: the
   /// one-closure structs have the same layout whatever `Action` is (a code pointer and a
   /// context), and a closure read back under its own type runs as stored.
