@@ -106,6 +106,15 @@ static void runtime_paths_json_reports_every_trick(void) {
                     "\"test_frameworks\":\"safe (DEPS_SAFE_RUNTIME=1)\","
                     "\"effect_closures\":\"safe (DEPS_SAFE_RUNTIME=1)\","
                     "\"enqueue_hook\":\"safe (DEPS_SAFE_RUNTIME=1)\"}");
+  } else if (getenv("DEPS_TEST_SWIFT_RUNTIME_LINKED_IN") != NULL) {
+    /* The installed library links the Swift runtime in without exporting it: the runtime
+       entry points the task-local and enqueue-hook tricks look up are not found there. */
+    CHECK_STR(json, "{\"task_locals\":\"safe (swift_task_localValuePush/Pop/Get not found)\","
+                    "\"enum_layout\":\"fast\",\"enum_witnesses\":\"fast\","
+                    "\"keyed_containers\":\"fast\","
+                    "\"test_frameworks\":\"not used (no test framework loaded)\","
+                    "\"effect_closures\":\"fast\","
+                    "\"enqueue_hook\":\"safe (swift_task_enqueueGlobal_hook not found)\"}");
   } else {
     CHECK_STR(json, "{\"task_locals\":\"fast\",\"enum_layout\":\"fast\","
                     "\"enum_witnesses\":\"fast\",\"keyed_containers\":\"fast\","
