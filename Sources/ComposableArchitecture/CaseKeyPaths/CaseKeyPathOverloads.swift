@@ -6,6 +6,21 @@
 import CasePaths
 
 extension Scope {
+  /// Scopes `child` to the state at `toChildState` and the actions of the case at `action`
+  /// (TCA's current spelling; `Scope(state:action:)` is the same).
+  ///
+  /// ```swift
+  /// Scope(\.counter, action: \.counter) { Counter() }
+  /// ```
+  @inlinable
+  public init<ChildState, ChildAction>(
+    _ toChildState: WritableKeyPath<ParentState, ChildState>,
+    action toChildAction: CaseKeyPath<ParentAction, ChildAction>,
+    @ReducerBuilder<ChildState, ChildAction> _ child: () -> Child
+  ) where ChildState == Child.State, ChildAction == Child.Action {
+    self.init(state: toChildState, action: AnyCasePath(toChildAction), child: child)
+  }
+
   /// Scopes `child` to the state at `state` and the actions of the case at `action`.
   ///
   /// ```swift
@@ -177,6 +192,19 @@ extension Store {
   /// ```
   public func scope<ChildState, ChildAction>(
     state toChildState: KeyPath<State, ChildState> & Sendable,
+    action toChildAction: CaseKeyPath<Action, ChildAction>
+  ) -> Store<ChildState, ChildAction> {
+    scope(state: toChildState, action: AnyCasePath(toChildAction))
+  }
+
+  /// A child store of the state at `toChildState` and the actions of the case at `action`
+  /// (TCA's current spelling; `scope(state:action:)` is the same).
+  ///
+  /// ```swift
+  /// let counter = store.scope(\.counter, action: \.counter)
+  /// ```
+  public func scope<ChildState, ChildAction>(
+    _ toChildState: KeyPath<State, ChildState> & Sendable,
     action toChildAction: CaseKeyPath<Action, ChildAction>
   ) -> Store<ChildState, ChildAction> {
     scope(state: toChildState, action: AnyCasePath(toChildAction))

@@ -46,10 +46,47 @@ public enum ReducerBuilder<State, Action> {
     .second(second)
   }
 
-  /// Availability checks.
+  /// A reducer held as an existential (`Feature() as any ReducerOf<Feature>`), erased into a
+  /// `Reduce`.
   @inlinable
-  public static func buildLimitedAvailability<R: Reducer>(_ wrapped: R) -> R
-  where R.State == State, R.Action == Action { wrapped }
+  @_disfavoredOverload
+  public static func buildExpression(_ reducer: any Reducer<State, Action>) -> Reduce<
+    State, Action
+  > {
+    Reduce(reducer)
+  }
+
+  /// The body of an `if #available` branch, erased into a `Reduce` so that a type only
+  /// available on newer systems never appears in the built type.
+  @inlinable
+  public static func buildLimitedAvailability<R: Reducer>(_ wrapped: R) -> Reduce<State, Action>
+  where R.State == State, R.Action == Action { Reduce(wrapped) }
+
+  /// A `for` loop: each iteration's reducer runs in order; their effects are merged.
+  @inlinable
+  public static func buildArray<R: Reducer>(_ reducers: [R]) -> _ReducerArray<R>
+  where R.State == State, R.Action == Action { _ReducerArray(reducers: reducers) }
+}
+
+/// The reducers of a `for` loop in a builder, run in order.
+public struct _ReducerArray<Element: Reducer>: Reducer {
+  @usableFromInline let reducers: [Element]
+
+  /// Creates the sequence.
+  @inlinable
+  public init(reducers: [Element]) { self.reducers = reducers }
+
+  /// Runs each reducer in order and merges their effects.
+  @inlinable
+  public func reduce(into state: inout Element.State, action: Element.Action) -> Effect<
+    Element.Action
+  > {
+    var effect = Effect<Element.Action>.none
+    for reducer in reducers {
+      effect = effect.merge(with: reducer.reduce(into: &state, action: action))
+    }
+    return effect
+  }
 }
 
 /// Two reducers run in order; their effects are merged.

@@ -63,12 +63,16 @@ public final class StackElementIDGenerator: Sendable {
   /// The id `next()` would return, without taking it.
   public func peek() -> StackElementID { StackElementID(generation: counter.withLock { $0 }) }
 
-  /// A new generator whose next id is `id` (this one is left as it is): what a test store's
-  /// assertion closure appends with, so the ids it states are the ones the reducer took.
-  func copy(startingAt id: StackElementID) -> StackElementIDGenerator {
-    let copy = StackElementIDGenerator()
-    copy.skip(past: StackElementID(generation: id.generation - 1))
-    return copy
+  /// Runs `body` taking ids from `id` on (from where they are when `id` is nil), then puts the
+  /// counter back: what a test store's assertion closure appends with, so the ids it states are
+  /// the ones the reducer took and the reducer's next id is left as the reducer left it.
+  func replaying<R>(from id: StackElementID?, _ body: () throws -> R) rethrows -> R {
+    let saved = counter.withLock { value in
+      defer { if let id { value = id.generation } }
+      return value
+    }
+    defer { counter.withLock { $0 = saved } }
+    return try body()
   }
 
   /// Makes sure later ids are greater than `id`.

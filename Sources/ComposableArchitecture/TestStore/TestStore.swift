@@ -413,11 +413,11 @@ public final class TestStore<State: Equatable, Action>: @unchecked Sendable {
     if let modify {
       do {
         // The closure sees the store's dependencies (`$0.date = date.now` reads its clock).
-        var dependencies = core.dependencies
-        dependencies.stackElementID = dependencies.stackElementID.copy(
-          startingAt: stackIDsFrom ?? dependencies.stackElementID.peek())
-        try DependencyValues.$_current.withValue(dependencies) {
-          try XCTModifyLocals.$isExhaustive.withValue(exhaustive) { try modify(&expected) }
+        let dependencies = core.dependencies
+        try dependencies.stackElementID.replaying(from: stackIDsFrom) {
+          try DependencyValues.$_current.withValue(dependencies) {
+            try XCTModifyLocals.$isExhaustive.withValue(exhaustive) { try modify(&expected) }
+          }
         }
       } catch {
         report(TestStoreMessages.threw(error), at: location)
