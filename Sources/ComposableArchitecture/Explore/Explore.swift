@@ -88,10 +88,14 @@ public func explore<R: Reducer>(
   func trial(_ plan: ExplorePlan) -> ExploreTrialResult {
     // Each run starts from the defaults the test had, in a cache of its own: what one run
     // created (a counter, a generator's position) never reaches the next.
-    let store = TestStore(initialState: initialState(), reducer: reducer) {
-      $0.useFreshCache()
-      prepareDependencies(&$0)
-    }
+    // The runs drive their stores synchronously, so the tasks stay on the global executor.
+    let store = TestStore(
+      initialState: initialState(), reducer: reducer,
+      withDependencies: {
+        $0.useFreshCache()
+        prepareDependencies(&$0)
+      }, mainSerialExecutor: false,
+      at: SourceLocation(fileID: #fileID, filePath: #filePath, line: #line, column: #column))
     let driver = ExploreDriver(store)
     let recorder = RecordingIssueReporter(limit: 100)
     defer { withIssueReporters([recorder]) { driver.close() } }

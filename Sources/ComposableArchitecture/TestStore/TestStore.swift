@@ -90,13 +90,33 @@ public final class TestStore<State: Equatable, Action>: @unchecked Sendable {
   ///   - filePath: its `#filePath`.
   ///   - line: its `#line`.
   ///   - column: its `#column`.
-  public init<R: Reducer>(
+  ///
+  /// As in TCA, every task runs on the main serial executor while the store lives
+  /// (`useMainSerialExecutor`), and the setting it found comes back when the last test store
+  /// goes away.
+  public convenience init<R: Reducer>(
     initialState: @autoclosure () -> R.State,
     @ReducerBuilder<State, Action> reducer: () -> R,
     withDependencies prepareDependencies: (inout DependencyValues) -> Void = { _ in },
     fileID: StaticString = #fileID, filePath: StaticString = #filePath,
     line: UInt = #line, column: UInt = #column
   ) where R.State == State, R.Action == Action {
+    self.init(
+      initialState: initialState(), reducer: reducer, withDependencies: prepareDependencies,
+      mainSerialExecutor: true,
+      at: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+  }
+
+  /// The test store of the C and Lua fronts passes `mainSerialExecutor: false`: their hosts do
+  /// not run the main queue, so tasks sent there would never run.
+  package init<R: Reducer>(
+    initialState: @autoclosure () -> R.State,
+    @ReducerBuilder<State, Action> reducer: () -> R,
+    withDependencies prepareDependencies: (inout DependencyValues) -> Void,
+    mainSerialExecutor: Bool, at location: SourceLocation
+  ) where R.State == State, R.Action == Action {
+    if mainSerialExecutor { MainSerialExecutorLease.acquire() }
+    self.holdsMainSerialExecutor = mainSerialExecutor
     var values = DependencyValues._current
     values.context = .test
     values.update(prepareDependencies)
@@ -104,7 +124,7 @@ public final class TestStore<State: Equatable, Action>: @unchecked Sendable {
     let (reducer, state) = DependencyValues.$_current.withValue(values) {
       (reducer(), initialState())
     }
-    self.location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    self.location = location
     self.expectedState = state
     self.core = StoreCore(state: state, dependencies: values) {
       reducer.reduce(into: &$0, action: $1)
@@ -143,7 +163,16 @@ public final class TestStore<State: Equatable, Action>: @unchecked Sendable {
   deinit {
     complete()
     for detach in clockTokens { detach() }
+    if holdsMainSerialExecutor { MainSerialExecutorLease.release() }
   }
+
+  /// Whether every task runs on the main serial executor (ConcurrencyExtras'
+  /// `uncheckedUseMainSerialExecutor`): on from the test store's creation, as in TCA.
+  public var useMainSerialExecutor: Bool {
+    get { uncheckedUseMainSerialExecutor }
+    set { uncheckedUseMainSerialExecutor = newValue }
+  }
+  private let holdsMainSerialExecutor: Bool
 
   // MARK: State and dependencies
 

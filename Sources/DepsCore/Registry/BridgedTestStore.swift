@@ -80,10 +80,12 @@ final class SwiftBridgedTestStore<State: Equatable, Action>: BridgedTestStore,
     self.store = withIssueReporters([recorder]) {
       // A C or Lua test store is a test of its own: a fresh cache of defaults (a Swift
       // TestStore shares its test's cache, as in TCA).
-      TestStore(initialState: initialState, reducer: reducer) {
-        $0.useFreshCache()
-        prepare(&$0)
-      }
+      TestStore(
+        initialState: initialState, reducer: reducer,
+        withDependencies: {
+          $0.useFreshCache()
+          prepare(&$0)
+        }, mainSerialExecutor: false, at: Self.here)
     }
     store.wording = FrontTestStoreWording(wording)
     (store.core.instrument as? DependencyTrace)?.describe(with: codec)
