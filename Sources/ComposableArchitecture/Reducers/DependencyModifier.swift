@@ -30,6 +30,10 @@ extension Reducer {
   }
 }
 
+/// TCA's name for the reducer `.dependency` and `.transformDependency` return, for code that
+/// spells the type out (`let reducer: _DependencyKeyWritingReducer<Feature> = …`).
+public typealias _DependencyKeyWritingReducer<Base: Reducer> = _DependencyModifier<Base>
+
 /// A reducer run with changed dependencies (see `Reducer.dependency`).
 public struct _DependencyModifier<Base: Reducer>: Reducer {
   let base: Base

@@ -61,10 +61,11 @@ private struct EffectOfEffectFeature: Reducer {
 
 @Suite struct DependencyModifierFidelityTests {
   @Test func chainedWritesFuseAndTheInnermostWins() async {
-    let reducer = ValueFeature()
+    // TCA's name for the fused type.
+    let reducer: _DependencyKeyWritingReducer<ValueFeature> = ValueFeature()
       .dependency(\.fidelityValue, 42)
       .dependency(\.fidelityValue, 1729)
-    #expect((reducer as Any) is _DependencyModifier<ValueFeature>)
+    #expect((reducer as Any) is _DependencyKeyWritingReducer<ValueFeature>)
     let store = TestStore(initialState: ValueFeature.State()) { reducer }
     await store.send(.tap) { $0.value = 42 }
   }
