@@ -190,9 +190,13 @@ extension Store {
   /// ```swift
   /// let counter = store.scope(state: \.counter, action: \.counter)
   /// ```
+  /// (`fileID`, `filePath`, `line` and `column` are unused: they are here so that, for optional
+  /// child state, the optional form below, which reports there, is the one chosen.)
   public func scope<ChildState, ChildAction>(
     state toChildState: KeyPath<State, ChildState> & Sendable,
-    action toChildAction: CaseKeyPath<Action, ChildAction>
+    action toChildAction: CaseKeyPath<Action, ChildAction>,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
   ) -> Store<ChildState, ChildAction> {
     scope(state: toChildState, action: AnyCasePath(toChildAction))
   }
@@ -203,9 +207,12 @@ extension Store {
   /// ```swift
   /// let counter = store.scope(\.counter, action: \.counter)
   /// ```
+  /// (The location is unused, as in `scope(state:action:)`.)
   public func scope<ChildState, ChildAction>(
     _ toChildState: KeyPath<State, ChildState> & Sendable,
-    action toChildAction: CaseKeyPath<Action, ChildAction>
+    action toChildAction: CaseKeyPath<Action, ChildAction>,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
   ) -> Store<ChildState, ChildAction> {
     scope(state: toChildState, action: AnyCasePath(toChildAction))
   }
@@ -215,19 +222,65 @@ extension Store {
   /// ```swift
   /// if let detail = store.scope(state: \.detail, action: \.detail) { … }
   /// ```
+  /// Scoping a store that was scoped with closures (deprecated) reports TCA's warning there.
   public func scope<ChildState, ChildAction>(
     state toChildState: KeyPath<State, ChildState?> & Sendable,
-    action toChildAction: CaseKeyPath<Action, ChildAction>
+    action toChildAction: CaseKeyPath<Action, ChildAction>,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
   ) -> Store<ChildState, ChildAction>? {
-    scope(optionalState: toChildState, action: AnyCasePath(toChildAction))
+    scope(
+      optionalState: toChildState, action: AnyCasePath(toChildAction),
+      at: ReducerLocation(fileID: fileID, filePath: filePath, line: line, column: column))
   }
 
-  /// A child store for optional child state (what a `@Reducer enum`'s `scope` uses).
+  /// A child store for optional child state (TCA's current spelling, and what a
+  /// `@Reducer enum`'s `scope` uses).
+  ///
+  /// ```swift
+  /// if let detail = store.scope(\.detail, action: \.detail) { … }
+  /// ```
   public func scope<ChildState, ChildAction>(
     _ toChildState: KeyPath<State, ChildState?> & Sendable,
-    action toChildAction: CaseKeyPath<Action, ChildAction>
+    action toChildAction: CaseKeyPath<Action, ChildAction>,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
   ) -> Store<ChildState, ChildAction>? {
-    scope(optionalState: toChildState, action: AnyCasePath(toChildAction))
+    scope(
+      optionalState: toChildState, action: AnyCasePath(toChildAction),
+      at: ReducerLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+  }
+
+  /// The stores of the elements of an identified array, in order (TCA's store collection):
+  /// each reads its element by id and sends its actions as `.element(id:action:)`. Scoping a
+  /// store that was scoped with closures (deprecated) reports TCA's warning there.
+  ///
+  /// ```swift
+  /// for row in store.scope(\.rows, action: \.rows) { row.send(.toggle) }
+  /// ```
+  @_disfavoredOverload
+  public func scope<ElementID, ElementState, ElementAction>(
+    _ toElements: KeyPath<State, IdentifiedArray<ElementID, ElementState>> & Sendable,
+    action toElementAction: CaseKeyPath<Action, IdentifiedAction<ElementID, ElementAction>>,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
+  ) -> _StoreCollection<ElementID, ElementState, ElementAction> {
+    reportIfUncached(
+      at: ReducerLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+    return _StoreCollection(scope(state: toElements, action: AnyCasePath(toElementAction)))
+  }
+
+  /// `scope(_:action:)` of an identified array, with TCA's older `state:` label.
+  @_disfavoredOverload
+  public func scope<ElementID, ElementState, ElementAction>(
+    state toElements: KeyPath<State, IdentifiedArray<ElementID, ElementState>> & Sendable,
+    action toElementAction: CaseKeyPath<Action, IdentifiedAction<ElementID, ElementAction>>,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
+  ) -> _StoreCollection<ElementID, ElementState, ElementAction> {
+    reportIfUncached(
+      at: ReducerLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+    return _StoreCollection(scope(state: toElements, action: AnyCasePath(toElementAction)))
   }
 }
 

@@ -184,3 +184,30 @@ extension TestStore {
       at: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
   }
 }
+
+extension Store {
+  /// A child store whose state `toChildState` computes from this store's state and whose
+  /// actions `fromChildAction` embeds in this store's actions. As in TCA, such a store keeps no
+  /// children: a key-path scope of it (an optional child, an identified array) reports TCA's
+  /// "Scoping from uncached …" warning. Its observers are not told actions (a closure cannot
+  /// tell a child action out of the parent's).
+  ///
+  /// ```swift
+  /// let counter = store.scope(state: { $0.counter }, action: { .counter($0) })
+  /// ```
+  @available(
+    *, deprecated,
+    message:
+      "Pass 'state' a key path to child state and 'action' a case key path to child action, instead. For more information see the following migration guide: https://swiftpackageindex.com/pointfreeco/swift-composable-architecture/main/documentation/composablearchitecture/migratingto1.5#Store-scoping-with-key-paths"
+  )
+  public func scope<ChildState, ChildAction>(
+    state toChildState: @escaping (_ state: State) -> ChildState,
+    action fromChildAction: @escaping (_ childAction: ChildAction) -> Action
+  ) -> Store<ChildState, ChildAction> {
+    Store<ChildState, ChildAction>(
+      scoped: ScopedStoreLink(
+        parent: self,
+        casePath: AnyCasePath(embed: fromChildAction, extract: { _ in nil }),
+        uncached: true, toState: toChildState))
+  }
+}

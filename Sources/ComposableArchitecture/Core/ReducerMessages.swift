@@ -30,7 +30,7 @@ enum ReducerMessages {
 
   /// A type's name as TCA's messages show it: no module prefixes, `Optional`, `Array` and
   /// `Dictionary` in their sugared forms, generic arguments dropped.
-  static func typeName(_ type: Any.Type) -> String {
+  static func typeName(_ type: Any.Type, genericsAbbreviated: Bool = true) -> String {
     var name = String(reflecting: type)
     while let open = name.firstRange(of: "(unknown context at "),
       let close = name[open.upperBound...].firstRange(of: ").")
@@ -39,7 +39,64 @@ enum ReducerMessages {
     }
     name = sugared(name)
     name = withoutModules(name)
-    return name.replacing(/<.+>/, with: "")
+    return genericsAbbreviated ? name.replacing(/<.+>/, with: "") : name
+  }
+
+  /// A store's type as TCA names it: `StoreOf<Feature>` when its state and action are a
+  /// feature's `State` and `Action` (`StoreOf<Feature?>` for optional state), the
+  /// `IdentifiedStoreOf`, `PresentationStoreOf` and `StackStoreOf` forms, and
+  /// `Store<State, Action>` otherwise.
+  static func storeTypeName(state: Any.Type, action: Any.Type) -> String {
+    let state = typeName(state, genericsAbbreviated: false)
+    let action = typeName(action, genericsAbbreviated: false)
+    func between(_ name: String, _ prefix: String, _ suffix: String) -> Substring? {
+      guard name.hasPrefix(prefix), name.hasSuffix(suffix),
+        name.count >= prefix.count + suffix.count
+      else { return nil }
+      return name.dropFirst(prefix.count).dropLast(suffix.count)
+    }
+    if let feature = between(state, "", ".State"), between(action, "", ".Action") == feature {
+      return "StoreOf<\(feature)>"
+    }
+    if let feature = between(state, "", ".State?"), between(action, "", ".Action") == feature {
+      return "StoreOf<\(feature)?>"
+    }
+    if let elements = between(state, "IdentifiedArray<", ".State>"),
+      between(action, "IdentifiedAction<", ".Action>") == elements,
+      let comma = elements.firstRange(of: ", ")
+    {
+      return "IdentifiedStoreOf<\(elements[comma.upperBound...])>"
+    }
+    if let feature = between(state, "PresentationState<", ".State>"),
+      between(action, "PresentationAction<", ".Action>") == feature
+    {
+      return "PresentationStoreOf<\(feature)>"
+    }
+    if let feature = between(state, "StackState<", ".State>"),
+      let rest = between(action, "StackAction<", ">"),
+      rest.prefix(while: { $0 != "," }) == feature + ".State"
+    {
+      return "StackStoreOf<\(feature)>"
+    }
+    return "Store<\(state), \(action)>"
+  }
+
+  /// TCA's warning for a key-path scope of a store scoped with closures (deprecated): such a
+  /// store keeps no children, so what it hands out is rebuilt on every call.
+  static func uncachedStore(_ storeName: String) -> String {
+    """
+    Scoping from uncached '\(storeName)' is not compatible with observation.
+
+    This can happen for one of two reasons:
+
+    1. A parent view scopes on a store using transform functions, which has been deprecated, \
+    instead of with key paths and case paths. Read the migration guide for 1.5 to update these \
+    scopes: https://swiftpackageindex.com/pointfreeco/swift-composable-architecture/main/documentation/composablearchitecture/migratingto1.5
+
+    2. A parent feature is using deprecated navigation APIs, such as 'IfLetStore', \
+    'SwitchStore', 'ForEachStore', or any navigation view modifiers taking stores instead of \
+    bindings. Read the migration guide for 1.7 to update those APIs: https://swiftpackageindex.com/pointfreeco/swift-composable-architecture/main/documentation/composablearchitecture/migratingto1.7
+    """
   }
 
   /// `Swift.Optional<T>` → `T?`, `Swift.Array<T>` → `[T]`, `Swift.Dictionary<K, V>` → `[K: V]`,

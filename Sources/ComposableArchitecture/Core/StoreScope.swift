@@ -23,9 +23,13 @@ extension Store {
   /// counter.count                           // store.counter.count
   /// ```
   /// The child runs nothing itself: effects started by its sends run in the root store.
+  /// (`fileID`, `filePath`, `line` and `column` are unused: they are here so that, for optional
+  /// child state, the optional form below, which reports there, is the one chosen.)
   public func scope<ChildState, ChildAction>(
     state toChildState: KeyPath<State, ChildState> & Sendable,
-    action embed: @escaping @Sendable (ChildAction) -> Action
+    action embed: @escaping @Sendable (ChildAction) -> Action,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
   ) -> Store<ChildState, ChildAction> {
     scope(state: toChildState, action: AnyCasePath(embed))
   }
@@ -53,19 +57,35 @@ extension Store {
   /// ```
   /// Once the parent's state goes back to nil, the child store keeps showing the last non-nil
   /// state (its sends then reach the parent's `ifLet`, which reports them).
+  /// Scoping a store that was scoped with closures (deprecated) reports TCA's warning there.
   public func scope<ChildState, ChildAction>(
     state toChildState: KeyPath<State, ChildState?> & Sendable,
-    action embed: @escaping @Sendable (ChildAction) -> Action
+    action embed: @escaping @Sendable (ChildAction) -> Action,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
   ) -> Store<ChildState, ChildAction>? {
-    scope(optionalState: toChildState, action: AnyCasePath(embed))
+    scope(
+      optionalState: toChildState, action: AnyCasePath(embed),
+      at: ReducerLocation(fileID: fileID, filePath: filePath, line: line, column: column))
   }
 
-  /// The optional child store over a case path.
+  /// The optional child store over a case path. Scoping a store that was scoped with closures
+  /// (deprecated) reports TCA's warning at `location`.
   func scope<ChildState, ChildAction>(
     optionalState toChildState: KeyPath<State, ChildState?> & Sendable,
-    action casePath: AnyCasePath<Action, ChildAction>
+    action casePath: AnyCasePath<Action, ChildAction>, at location: ReducerLocation?
   ) -> Store<ChildState, ChildAction>? {
+    if let location { reportIfUncached(at: location) }
     guard let initial = state[keyPath: toChildState] else { return nil }
+    return scope(optionalState: toChildState, showing: initial, action: casePath)
+  }
+
+  /// The optional child store, showing `initial` until the parent's state has a value of its
+  /// own, and then the last non-nil one.
+  func scope<ChildState, ChildAction>(
+    optionalState toChildState: KeyPath<State, ChildState?> & Sendable, showing initial: ChildState,
+    action casePath: AnyCasePath<Action, ChildAction>
+  ) -> Store<ChildState, ChildAction> {
     let last = Mutex(UncheckedSendable(initial))
     let remember: (State) -> ChildState = { parentState in
       last.withLock { box in
@@ -78,6 +98,15 @@ extension Store {
     let link = ScopedStoreLink(parent: self, casePath: casePath, toState: remember)
     link.onDeinit = { [weak self] in self?.removeObserver(observation) }
     return Store<ChildState, ChildAction>(scoped: link)
+  }
+
+  /// True for a store scoped with closures (`scope(state: { … }, action: { … })`, deprecated)
+  /// and for the stores scoped from it: TCA keeps no children for them.
+  var isUncached: Bool { scoped?.isUncached ?? false }
+
+  /// Reports TCA's warning for a key-path scope of an uncached store.
+  func reportIfUncached(at location: ReducerLocation) {
+    if isUncached { location.report(ReducerMessages.uncachedStore(debugDescription)) }
   }
 
   /// Reads the current state with `body`, and returns what `body` returns.
@@ -99,6 +128,14 @@ extension Store {
   }
 }
 
+extension Store: CustomDebugStringConvertible {
+  /// The store's type as TCA names it: `StoreOf<Feature>`, `IdentifiedStoreOf<Row>`,
+  /// `Store<Int, Bool>`, … (what its warnings quote).
+  public var debugDescription: String {
+    ReducerMessages.storeTypeName(state: State.self, action: Action.self)
+  }
+}
+
 /// How a scoped store reaches its parent: every call goes through the parent's public API, so
 /// scopes of scopes compose, and the root store's runtime is shared.
 final class ScopedStoreLink<State, Action>: @unchecked Sendable {
@@ -114,15 +151,19 @@ final class ScopedStoreLink<State, Action>: @unchecked Sendable {
   let close: () -> Void
   /// Run when the child store goes away (drops observers it added to the parent).
   var onDeinit: (() -> Void)?
+  /// Scoped with closures, or from a store that was (see `Store.isUncached`).
+  let isUncached: Bool
 
   deinit { onDeinit?() }
 
   init<ParentState, ParentAction>(
     parent: Store<ParentState, ParentAction>,
     casePath: AnyCasePath<ParentAction, Action>,
+    uncached: Bool = false,
     toState: @escaping (ParentState) -> State
   ) {
     self.parent = parent
+    self.isUncached = uncached || parent.isUncached
     self.runtime = parent.scoped?.runtime ?? parent.core
     self.state = { toState(parent.state) }
     self.dependencies = { parent.dependencies }
