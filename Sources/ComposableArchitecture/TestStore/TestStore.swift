@@ -191,10 +191,23 @@ public final class TestStore<State: Equatable, Action>: @unchecked Sendable {
   public var dependencies: DependencyValues {
     get { core.lock.withLock { core.dependencies } }
     set {
-      core.lock.withLock { core.dependencies = newValue }
+      core.lock.withLock {
+        core.dependencies = newValue
+        resolvedStackIDs = nil
+      }
       attachClocks()
     }
   }
+
+  /// The stack element ids of the store's dependencies, resolved once (a default read in a
+  /// test takes the slow path): what assertion closures append with.
+  private var stackIDs: StackElementIDGenerator {
+    if let resolvedStackIDs { return resolvedStackIDs }
+    let generator = core.dependencies.stackElementID
+    resolvedStackIDs = generator
+    return generator
+  }
+  private var resolvedStackIDs: StackElementIDGenerator?
 
   // MARK: Synchronous core (C and Lua fronts)
 
@@ -226,7 +239,7 @@ public final class TestStore<State: Equatable, Action>: @unchecked Sendable {
       }
       let origin = core.makeOrigin()
       sends[origin] = SendRecord(action: action, location: location, site: site)
-      let stackIDs = assert == nil ? nil : core.dependencies.stackElementID.peek()
+      let stackIDs = assert == nil ? nil : self.stackIDs.peek()
       let stateAfterReducer = core.process(action, origin: origin, fromEffect: false)
       assertState(actual: stateAfterReducer, modify: assert, at: location, stackIDsFrom: stackIDs)
       core.pumpReady()
@@ -443,7 +456,7 @@ public final class TestStore<State: Equatable, Action>: @unchecked Sendable {
       do {
         // The closure sees the store's dependencies (`$0.date = date.now` reads its clock).
         let dependencies = core.dependencies
-        try dependencies.stackElementID.replaying(from: stackIDsFrom) {
+        try stackIDs.replaying(from: stackIDsFrom) {
           try DependencyValues.$_current.withValue(dependencies) {
             try XCTModifyLocals.$isExhaustive.withValue(exhaustive) { try modify(&expected) }
           }
