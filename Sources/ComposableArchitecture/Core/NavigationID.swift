@@ -10,6 +10,8 @@
 // another case, or another element) is a new path.
 import CasePaths
 import Dependencies
+import DepsRuntime
+import Synchronization
 
 /// The navigation ids from a store's root down to the running feature.
 struct NavigationIDPath: Hashable, Sendable {
@@ -33,41 +35,75 @@ struct NavigationIDPath: Hashable, Sendable {
 
 /// One step of a navigation path: where a child's state lives and which child it is.
 struct NavigationID: Hashable, @unchecked Sendable {
-  private let place: AnyHashable
+  /// Where the parent keeps the child: a key path, or (an enum state's case) the pair of types.
+  enum Place: Hashable {
+    case keyPath(AnyKeyPath)
+    case types(ObjectIdentifier, ObjectIdentifier)
+  }
+
+  private let place: Place
   private let identifier: AnyHashable?
   private let tag: String?
 
   /// The child `base` presented (or held optionally) at `keyPath`.
   init<Root, Value>(base: Value, keyPath: KeyPath<Root, Value?>) {
-    self.init(base: base, place: keyPath)
+    self.init(base: base, place: .keyPath(keyPath))
   }
 
-  /// The child `base` held at `place` (a key path to where the parent keeps it).
-  init<Value>(base: Value, place: AnyHashable) {
+  /// The child `base` held at `place`.
+  init<Value>(base: Value, place: Place) {
     self.place = place
-    let payload = CaseReflection.case(of: base)
+    let facts = NavigationTypeFacts.of(type(of: base))
+    let payload = facts.mayBeEnum ? CaseReflection.case(of: base) : nil
     tag = payload?.label
-    identifier = identity(of: base) ?? payload.flatMap { identity(of: $0.payload) }
+    identifier =
+      (facts.isIdentifiable ? identity(of: base) : nil)
+      ?? payload.flatMap { identity(of: $0.payload) }
   }
 
   /// The element with `id` of an identified collection or a stack at `keyPath`.
   init<Root, Collection>(id: some Hashable & Sendable, keyPath: KeyPath<Root, Collection>) {
-    place = keyPath
+    place = .keyPath(keyPath)
     tag = nil
     identifier = AnyHashable(id)
   }
 
   /// The case of `root` that `value` is (an enum state's child).
   init<Root, Value>(root: Root, value: Value, casePath: AnyCasePath<Root, Value>) {
-    place = "\(Root.self)→\(Value.self)"
+    place = .types(ObjectIdentifier(Root.self), ObjectIdentifier(Value.self))
     tag = CaseReflection.case(of: root)?.label
     identifier = identity(of: root) ?? identity(of: value)
   }
 }
 
+/// What navigation asks of a state's type, found once per type: whether it is `Identifiable`,
+/// whether it can be an enum, and whether it is ephemeral (an alert or a dialog). A presented
+/// child's action asks these of the same types every time; the answers never change.
+struct NavigationTypeFacts: @unchecked Sendable {
+  let isIdentifiable: Bool
+  let mayBeEnum: Bool
+  let ephemeral: (any _EphemeralState.Type)?
+
+  private static let known = Mutex<[ObjectIdentifier: NavigationTypeFacts]>([:])
+
+  /// The facts of `type`.
+  static func of(_ type: Any.Type) -> NavigationTypeFacts {
+    let key = ObjectIdentifier(type)
+    if let facts = known.withLock({ $0[key] }) { return facts }
+    let facts = NavigationTypeFacts(
+      isIdentifiable: type is any Identifiable.Type,
+      mayBeEnum: !RuntimeType.isKnownNotEnum(type),
+      ephemeral: type as? any _EphemeralState.Type)
+    known.withLock { $0[key] = facts }
+    return facts
+  }
+}
+
 /// The `Identifiable` id of `value`, if it has one.
 private func identity(of value: Any) -> AnyHashable? {
-  guard let identifiable = value as? any Identifiable else { return nil }
+  guard NavigationTypeFacts.of(type(of: value)).isIdentifiable,
+    let identifiable = value as? any Identifiable
+  else { return nil }
   func open<T: Identifiable>(_ value: T) -> AnyHashable { AnyHashable(value.id) }
   return open(identifiable)
 }

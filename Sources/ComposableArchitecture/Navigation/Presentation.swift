@@ -38,7 +38,14 @@ public struct PresentationState<State> {
         storage = Storage(state: newValue)
       }
     }
+    _modify {
+      if !isKnownUniquelyReferenced(&storage) { storage = Storage(state: storage.state) }
+      yield &storage.state
+    }
   }
+
+  /// The presented state and its navigation path, without a second reference to the box.
+  var snapshot: (state: State?, presentedID: NavigationIDPath?) { (storage.state, presentedID) }
 
   /// The wrapper itself (`$destination`), for `ifLet`.
   public var projectedValue: Self {
@@ -188,10 +195,12 @@ public struct _PresentationReducer<Base: Reducer, Destination: Reducer>: Reducer
   /// `ifLet`.
   public func reduce(into state: inout Base.State, action: Base.Action) -> Effect<Base.Action> {
     let path = DependencyScope.current.navigationIDPath
-    let initial = state[keyPath: toPresentationState]
+    // What was presented, read out of the box so the box stays uniquely referenced and the
+    // destination's reducer mutates it in place.
+    let (initialState, initialID) = state[keyPath: toPresentationState].snapshot
     var destinationEffects = Effect<Base.Action>.none
     let baseEffects: Effect<Base.Action>
-    switch (initial.wrappedValue, toPresentationAction.extract(from: action)) {
+    switch (initialState, toPresentationAction.extract(from: action)) {
     case (.some(let destinationState), .some(.dismiss)):
       baseEffects = base.reduce(into: &state, action: action)
       if destinationPath(destinationState, in: path) == currentPath(of: state, in: path) {
@@ -222,10 +231,10 @@ public struct _PresentationReducer<Base: Reducer, Destination: Reducer>: Reducer
     }
     // What is presented now, against what was: a new identity cancels the old one's effects.
     let presentedNow = currentPath(of: state, in: path)
-    let identityChanged = initial.presentedID != presentedNow
+    let identityChanged = initialID != presentedNow
     var dismissEffects = Effect<Base.Action>.none
-    if identityChanged, let presented = initial.presentedID,
-      initial.wrappedValue.map({
+    if identityChanged, let presented = initialID,
+      initialState.map({
         destinationPath($0, in: path) == presented && !isEphemeral($0)
       }) ?? true
     {
@@ -239,7 +248,8 @@ public struct _PresentationReducer<Base: Reducer, Destination: Reducer>: Reducer
     {
       state[keyPath: toPresentationState].presentedID = destinationPath(presented, in: path)
     }
-    return .merge(destinationEffects, baseEffects, dismissEffects)
+    // Merged pairwise: nothing is allocated for the effects that are `.none`.
+    return destinationEffects.merge(with: baseEffects).merge(with: dismissEffects)
   }
 
   /// The navigation path of `destination` presented here.
@@ -279,9 +289,10 @@ extension _EphemeralState {
 
 /// The ephemeral type of `state` (itself, or the payload of its enum case), if any.
 func ephemeralType<State>(of state: State) -> (any _EphemeralState.Type)? {
-  if let type = State.self as? any _EphemeralState.Type { return type }
-  guard let payload = CaseReflection.case(of: state)?.payload else { return nil }
-  return type(of: payload) as? any _EphemeralState.Type
+  let facts = NavigationTypeFacts.of(State.self)
+  if let type = facts.ephemeral { return type }
+  guard facts.mayBeEnum, let payload = CaseReflection.case(of: state)?.payload else { return nil }
+  return NavigationTypeFacts.of(type(of: payload)).ephemeral
 }
 
 /// Whether `state` is ephemeral (an alert, a dialog, or a destination case holding one).
@@ -297,6 +308,6 @@ func unrelatedCaseMessage(_ root: Any?) -> String {
 extension NavigationID {
   /// The child held in a `PresentationState` at `keyPath`.
   init<Root, Value>(base: Value, keyPath: KeyPath<Root, PresentationState<Value>>) {
-    self.init(base: base, place: keyPath)
+    self.init(base: base, place: .keyPath(keyPath))
   }
 }
