@@ -34,6 +34,16 @@ let package = Package(
     .library(name: "Deps", type: .dynamic, targets: ["LibDeps"]),
     .executable(name: "depsh", targets: ["depsh"]),
   ],
+  // Off by default: `DependencyValues.urlSession` links FoundationNetworking (and libcurl), about
+  // 18 ms at every start of a program that links the library, the C library and depsh included.
+  // A Swift package that uses `@Dependency(\.urlSession)` turns it on in its dependency:
+  // `.package(url: …, from: …, traits: ["URLSession"])`.
+  traits: [
+    .trait(
+      name: "URLSession",
+      description:
+        "DependencyValues.urlSession, as in swift-dependencies (links FoundationNetworking)")
+  ],
   targets: [
     .systemLibrary(
       name: "CLua", pkgConfig: "lua5.4", providers: [.apt(["liblua5.4-dev"])]),

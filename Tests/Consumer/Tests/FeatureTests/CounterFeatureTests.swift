@@ -3,6 +3,10 @@ import ComposableArchitecture
 import DependenciesTestSupport
 import Feature
 import Testing
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import Foundation
 
 @MainActor
 @Suite(.dependency(\.continuousClock, ImmediateClock()))
@@ -22,6 +26,33 @@ struct CounterFeatureTests {
     await store.send(\.alert.confirmReset) {
       $0.alert = nil
       $0.count = 0
+    }
+  }
+}
+
+/// `\.urlSession` (the `URLSession` trait): unoverridden in a test it reports swift-dependencies'
+/// text and hands out a session whose requests fail; an override is what a feature reads.
+@Suite struct URLSessionDependencyTests {
+  @Test func anUnoverriddenSessionIsReportedAndFails() async {
+    @Dependency(\.urlSession) var urlSession
+    let issues = await recordIssues {
+      do {
+        _ = try await urlSession.data(from: URL(string: "https://example.com")!)
+        Issue.record("the request should fail")
+      } catch {}
+    }
+    #expect(issues.map(\.message) == [#"Unimplemented: @Dependency(\.urlSession)"#])
+  }
+
+  @Test func anOverrideIsWhatAFeatureReads() {
+    let configuration = URLSessionConfiguration.ephemeral
+    configuration.timeoutIntervalForRequest = 7
+    let session = URLSession(configuration: configuration)
+    withDependencies {
+      $0.urlSession = session
+    } operation: {
+      @Dependency(\.urlSession) var urlSession
+      #expect(urlSession === session)
     }
   }
 }
