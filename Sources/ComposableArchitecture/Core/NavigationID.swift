@@ -76,27 +76,38 @@ struct NavigationID: Hashable, @unchecked Sendable {
   }
 }
 
-/// What navigation asks of a state's type, found once per type: whether it is `Identifiable`,
-/// whether it can be an enum, and whether it is ephemeral (an alert or a dialog). A presented
-/// child's action asks these of the same types every time; the answers never change.
-struct NavigationTypeFacts: @unchecked Sendable {
+/// Facts about types, each found once per type and kept: what the navigation operators ask of a
+/// state's type on every action (is it `Identifiable`, can it be an enum, is it ephemeral) never
+/// changes, and a dynamic cast costs more than this lookup.
+final class TypeFactCache<Fact: Sendable>: Sendable {
+  private let known = Mutex<[ObjectIdentifier: Fact]>([:])
+  private let find: @Sendable (Any.Type) -> Fact
+
+  /// A cache whose facts `find` works out.
+  init(_ find: @escaping @Sendable (Any.Type) -> Fact) { self.find = find }
+
+  /// The fact about `type`.
+  subscript(type: Any.Type) -> Fact {
+    let key = ObjectIdentifier(type)
+    if let fact = known.withLock({ $0[key] }) { return fact }
+    let fact = find(type)
+    known.withLock { $0[key] = fact }
+    return fact
+  }
+}
+
+/// What a navigation id asks of a state's type.
+struct NavigationTypeFacts: Sendable {
   let isIdentifiable: Bool
   let mayBeEnum: Bool
-  let ephemeral: (any _EphemeralState.Type)?
 
-  private static let known = Mutex<[ObjectIdentifier: NavigationTypeFacts]>([:])
+  private static let cache = TypeFactCache { type in
+    NavigationTypeFacts(
+      isIdentifiable: type is any Identifiable.Type, mayBeEnum: !RuntimeType.isKnownNotEnum(type))
+  }
 
   /// The facts of `type`.
-  static func of(_ type: Any.Type) -> NavigationTypeFacts {
-    let key = ObjectIdentifier(type)
-    if let facts = known.withLock({ $0[key] }) { return facts }
-    let facts = NavigationTypeFacts(
-      isIdentifiable: type is any Identifiable.Type,
-      mayBeEnum: !RuntimeType.isKnownNotEnum(type),
-      ephemeral: type as? any _EphemeralState.Type)
-    known.withLock { $0[key] = facts }
-    return facts
-  }
+  static func of(_ type: Any.Type) -> NavigationTypeFacts { cache[type] }
 }
 
 /// The `Identifiable` id of `value`, if it has one.

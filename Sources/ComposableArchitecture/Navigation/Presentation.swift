@@ -289,11 +289,20 @@ extension _EphemeralState {
 
 /// The ephemeral type of `state` (itself, or the payload of its enum case), if any.
 func ephemeralType<State>(of state: State) -> (any _EphemeralState.Type)? {
-  let facts = NavigationTypeFacts.of(State.self)
-  if let type = facts.ephemeral { return type }
-  guard facts.mayBeEnum, let payload = CaseReflection.case(of: state)?.payload else { return nil }
-  return NavigationTypeFacts.of(type(of: payload)).ephemeral
+  if let type = ephemeralTypes[State.self].type { return type }
+  guard NavigationTypeFacts.of(State.self).mayBeEnum,
+    let payload = CaseReflection.case(of: state)?.payload
+  else { return nil }
+  return ephemeralTypes[type(of: payload)].type
 }
+
+/// A state type as an ephemeral type, or nil (a metatype: immutable, so sendable).
+private struct EphemeralFact: @unchecked Sendable {
+  let type: (any _EphemeralState.Type)?
+}
+
+/// Each state type's `EphemeralFact`, found once per type.
+private let ephemeralTypes = TypeFactCache { EphemeralFact(type: $0 as? any _EphemeralState.Type) }
 
 /// Whether `state` is ephemeral (an alert, a dialog, or a destination case holding one).
 func isEphemeral<State>(_ state: State) -> Bool { ephemeralType(of: state) != nil }
