@@ -16,8 +16,8 @@ import Synchronization
 public func withMainSerialExecutor(
   @_implicitSelfCapture operation: @isolated(any) () async throws -> Void
 ) async rethrows {
-  MainSerialExecutorLease.acquire()
-  defer { MainSerialExecutorLease.release() }
+  let token = MainSerialExecutorLease.acquire()
+  defer { MainSerialExecutorLease.release(token) }
   try await operation()
 }
 
@@ -26,41 +26,68 @@ public func withMainSerialExecutor(
 public func withMainSerialExecutor(
   @_implicitSelfCapture operation: () throws -> Void
 ) rethrows {
-  MainSerialExecutorLease.acquire()
-  defer { MainSerialExecutorLease.release() }
+  let token = MainSerialExecutorLease.acquire()
+  defer { MainSerialExecutorLease.release(token) }
   try operation()
 }
 
 /// Whether every task is enqueued on the main serial executor (unscoped; prefer
-/// `withMainSerialExecutor`). Always false where the runtime's hook is not available.
+/// `withMainSerialExecutor`). Always false where the runtime's hook is not available. Setting it
+/// wins over the scopes and test stores holding it at the time: when they end, they leave it
+/// as set.
 public var uncheckedUseMainSerialExecutor: Bool {
   get { GlobalEnqueueHook.current != nil }
-  set {
-    GlobalEnqueueHook.current = newValue ? { job, _ in MainActor.shared.enqueue(job) } : nil
-  }
+  set { MainSerialExecutorLease.set(newValue) }
 }
 
 /// The holders of the main serial executor: `withMainSerialExecutor` scopes and TCA's test
 /// stores. The first holder turns it on and remembers the setting it found; the last one to let
 /// go puts that setting back. (Each putting back what it found, as the originals do, leaves it
-/// on when holders in tests running in parallel end out of order.)
+/// on when holders in tests running in parallel end out of order.) Setting
+/// `uncheckedUseMainSerialExecutor` starts a new generation: holders from before it (a test
+/// store a finished test still keeps alive) no longer count when they let go.
 package enum MainSerialExecutorLease {
-  private static let holders = Mutex((count: 0, found: false))
+  private struct Holders {
+    var generation = 0
+    var count = 0
+    var found = false
+  }
+  private static let holders = Mutex(Holders())
+
+  /// What a holder gets back, to let go with.
+  package struct Token: Sendable {
+    fileprivate let generation: Int
+  }
 
   /// Turns the main serial executor on for one more holder.
-  package static func acquire() {
+  package static func acquire() -> Token {
     holders.withLock { holders in
-      if holders.count == 0 { holders.found = uncheckedUseMainSerialExecutor }
+      if holders.count == 0 { holders.found = GlobalEnqueueHook.current != nil }
       holders.count += 1
-      uncheckedUseMainSerialExecutor = true
+      hook(true)
+      return Token(generation: holders.generation)
     }
   }
 
-  /// Lets go of it; the last holder puts back the setting the first one found.
-  package static func release() {
+  /// Lets go of it; the last holder of the generation puts back the setting the first found.
+  package static func release(_ token: Token) {
     holders.withLock { holders in
+      guard token.generation == holders.generation else { return }
       holders.count -= 1
-      if holders.count == 0 { uncheckedUseMainSerialExecutor = holders.found }
+      if holders.count == 0 { hook(holders.found) }
     }
+  }
+
+  /// An explicit setting: a new generation with no holders.
+  static func set(_ on: Bool) {
+    holders.withLock { holders in
+      holders.generation += 1
+      holders.count = 0
+      hook(on)
+    }
+  }
+
+  private static func hook(_ on: Bool) {
+    GlobalEnqueueHook.current = on ? { job, _ in MainActor.shared.enqueue(job) } : nil
   }
 }

@@ -58,6 +58,15 @@ enum SwiftTestStoreMessages {
     "Received unexpected action:\n\n\(describe(received, indent: 2))"
   }
 
+  /// As TCA's `receive(\.case, value)`: the diff indented by two, against "Actual".
+  static func unexpectedCaseValue(expected: Any, received: Any) -> String {
+    guard let diff = SwiftDiff.diff(expected, received) else {
+      return unexpectedAction(received: received)
+    }
+    return "Received unexpected action:\n\n\(SwiftDump.indenting(diff, by: 2))\n\n"
+      + "(Expected: \(SwiftDiff.removed), Actual: \(SwiftDiff.added))"
+  }
+
   static func unhandledAtEnd(_ actions: [Any]) -> String {
     let lines = actions.map { "    \(ReducerMessages.debugCaseOutput($0, abbreviated: true))" }
       .joined(separator: "\n")

@@ -115,8 +115,7 @@ public final class TestStore<State: Equatable, Action>: @unchecked Sendable {
     withDependencies prepareDependencies: (inout DependencyValues) -> Void,
     mainSerialExecutor: Bool, at location: SourceLocation
   ) where R.State == State, R.Action == Action {
-    if mainSerialExecutor { MainSerialExecutorLease.acquire() }
-    self.holdsMainSerialExecutor = mainSerialExecutor
+    self.mainSerialExecutor = mainSerialExecutor ? MainSerialExecutorLease.acquire() : nil
     var values = DependencyValues._current
     values.context = .test
     values.update(prepareDependencies)
@@ -163,7 +162,7 @@ public final class TestStore<State: Equatable, Action>: @unchecked Sendable {
   deinit {
     complete()
     for detach in clockTokens { detach() }
-    if holdsMainSerialExecutor { MainSerialExecutorLease.release() }
+    if let mainSerialExecutor { MainSerialExecutorLease.release(mainSerialExecutor) }
   }
 
   /// Whether every task runs on the main serial executor (ConcurrencyExtras'
@@ -172,7 +171,8 @@ public final class TestStore<State: Equatable, Action>: @unchecked Sendable {
     get { uncheckedUseMainSerialExecutor }
     set { uncheckedUseMainSerialExecutor = newValue }
   }
-  private let holdsMainSerialExecutor: Bool
+  /// The store's hold on the main serial executor (nil for the C and Lua fronts' stores).
+  private let mainSerialExecutor: MainSerialExecutorLease.Token?
 
   // MARK: State and dependencies
 

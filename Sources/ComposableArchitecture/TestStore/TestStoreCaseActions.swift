@@ -85,7 +85,7 @@ extension TestStore {
       matching: { casePath.extract(from: $0) == value },
       describeUnexpected: { received in
         casePath.extract(from: received) != nil
-          ? wording.unexpectedAction(expected: casePath.embed(value), received: received)
+          ? wording.unexpectedCaseValue(expected: casePath.embed(value), received: received)
           : wording.unexpectedAction(received: received)
       },
       timeout: duration, assert: assert, at: location)

@@ -17,6 +17,8 @@ package protocol TestStoreWording: Sendable {
   func unexpectedAction(expected: Any, received: Any) -> String
   /// `receive(matching:)` found an action that does not match.
   func unexpectedAction(received: Any) -> String
+  /// `receive(\.case, value)` found the case with another value.
+  func unexpectedCaseValue(expected: Any, received: Any) -> String
   /// Actions were received and never asserted by the end of the test.
   func unhandledAtEnd(_ actions: [Any]) -> String
   /// A non-exhaustive store skipped these received actions.
@@ -60,6 +62,10 @@ package struct SwiftTestStoreWording: TestStoreWording {
 
   package func unexpectedAction(received: Any) -> String {
     SwiftTestStoreMessages.unexpectedAction(received: received)
+  }
+
+  package func unexpectedCaseValue(expected: Any, received: Any) -> String {
+    SwiftTestStoreMessages.unexpectedCaseValue(expected: expected, received: received)
   }
 
   package func unhandledAtEnd(_ actions: [Any]) -> String {

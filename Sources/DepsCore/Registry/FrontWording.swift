@@ -181,6 +181,11 @@ package struct FrontTestStoreWording: TestStoreWording {
     TestStoreMessages.unexpectedAction(received: received)
   }
 
+  /// The fronts show a case's other value as any other unexpected action: a JSON diff.
+  package func unexpectedCaseValue(expected: Any, received: Any) -> String {
+    TestStoreMessages.unexpectedAction(expected: expected, received: received)
+  }
+
   package func unhandledAtEnd(_ actions: [Any]) -> String {
     TestStoreMessages.unhandledAtEnd(actions, front)
   }

@@ -1,6 +1,6 @@
 // A Swift test store turns on the main serial executor for its lifetime and puts back the setting
 // it found, as TCA's does; stores and `withMainSerialExecutor` scopes that end out of order still
-// put back the first one's finding;
+// put back the first one's finding; an explicit setting wins over a store still alive from before;
 // the explorer's synchronous runs leave the setting alone. XCTest runs these one at a time, so the
 // process-wide setting is not shared with a test running alongside.
 import ComposableArchitecture
@@ -67,6 +67,20 @@ final class MainSerialExecutorTests: XCTestCase {
     XCTAssertNotNil(store)
     store = nil
     XCTAssertFalse(uncheckedUseMainSerialExecutor)
+  }
+
+  func testAnExplicitSettingWinsOverAStoreStillAlive() throws {
+    try XCTSkipUnless(uncheckedUseMainSerialExecutorIsUsable, "the runtime's hook is not usable")
+    var kept: TestStore<Int, Void>? = TestStore(initialState: 0) { EmptyReducer() }
+    uncheckedUseMainSerialExecutor = false
+    XCTAssertFalse(uncheckedUseMainSerialExecutor)
+    var store: TestStore<Int, Void>? = TestStore(initialState: 0) { EmptyReducer() }
+    XCTAssertTrue(uncheckedUseMainSerialExecutor)
+    store = nil
+    XCTAssertFalse(uncheckedUseMainSerialExecutor, "the store from before the setting still lives")
+    kept = nil
+    XCTAssertFalse(uncheckedUseMainSerialExecutor)
+    _ = (kept, store)
   }
 
   func testADetachedTaskRunsOnTheMainThreadWhileAStoreLives() async throws {

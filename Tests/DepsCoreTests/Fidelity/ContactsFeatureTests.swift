@@ -128,14 +128,14 @@ import DepsTestSupport
         """
         Received unexpected action:
 
-            − ContactsFeature.Action.searchResponse([])
-            + ContactsFeature.Action.searchResponse(
-            +   [
-            +     [0]: UUID(00000000-0000-0000-0000-000000000000)
-            +   ]
-            + )
+          − ContactsFeature.Action.searchResponse([])
+          + ContactsFeature.Action.searchResponse(
+          +   [
+          +     [0]: UUID(00000000-0000-0000-0000-000000000000)
+          +   ]
+          + )
 
-        (Expected: −, Received: +)
+        (Expected: −, Actual: +)
         """
       ])
   }

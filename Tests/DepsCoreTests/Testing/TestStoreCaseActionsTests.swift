@@ -82,6 +82,7 @@ struct CaseFeature: Reducer {
     #expect(issues.first?.line == UInt(line))
   }
 
+  /// As TCA's `receive(\.case, value)`: the diff indented by two, against "Actual".
   @Test func receiveByCaseWithAnotherValueShowsTheDifference() async {
     let issues = await recordIssues {
       let store = TestStore(initialState: CaseFeature.State()) { CaseFeature() }
@@ -93,10 +94,10 @@ struct CaseFeature: Reducer {
         """
         Received unexpected action:
 
-            − CaseFeature.Action.response(7)
-            + CaseFeature.Action.response(42)
+          − CaseFeature.Action.response(7)
+          + CaseFeature.Action.response(42)
 
-        (Expected: −, Received: +)
+        (Expected: −, Actual: +)
         """
       ])
   }
