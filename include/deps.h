@@ -523,7 +523,9 @@ char *deps_test_store_check_deps(const char *feature, const deps_overrides *o);
 int deps_test_store_skip_received_actions(deps_test_store *t);
 
 /**
- * METHOD. Cancels the running effects without asserting them (TCA's skipInFlightEffects()).
+ * METHOD. Stops awaiting and asserting the running effects (TCA's skipInFlightEffects()): they
+ * keep running, the actions they send later are still received, and completing or closing t
+ * cancels them without a failure.
  * Returns: DEPS_OK; DEPS_EFAILED when none was running; DEPS_EINVAL.
  */
 int deps_test_store_skip_in_flight_effects(deps_test_store *t);

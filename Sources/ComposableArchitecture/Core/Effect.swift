@@ -29,6 +29,17 @@ public struct Effect<Action>: Sendable {
 
   init(_ operation: Operation) { self.operation = operation }
 
+  /// True when the effect does all its work at once: sends and cancellations, merged,
+  /// concatenated or made cancellable, and no `.run`.
+  var isSynchronous: Bool {
+    switch operation {
+    case .none, .send, .cancel: true
+    case .run: false
+    case .merge(let effects), .concatenate(let effects): effects.allSatisfy(\.isSynchronous)
+    case .cancellable(_, _, let inner): inner.isSynchronous
+    }
+  }
+
   /// No work.
   public static var none: Self { Self(.none) }
 

@@ -263,6 +263,14 @@ package final class StoreCore<State, Action>: StoreActionSink<Action>, @unchecke
         interpret(effect, origin: origin, root: root, cancelIDs: cancelIDs, collecting: parts)
       }
     case .concatenate(let effects):
+      // Only synchronous parts (sends, cancellations): run now, in order, as TCA's publisher
+      // concatenation does, so they are handled before the send that caused them returns.
+      if effects.allSatisfy(\.isSynchronous) {
+        for effect in effects {
+          interpret(effect, origin: origin, root: root, cancelIDs: cancelIDs, collecting: parts)
+        }
+        return
+      }
       if let parts { return parts.pointee.append(.concatenate(effects)) }
       let root = UncheckedSendable(root)
       spawn(origin: origin, cancelIDs: cancelIDs, priority: nil) { [weak self] in

@@ -44,6 +44,8 @@ public final class TestStore<State: Equatable, Action>: @unchecked Sendable {
   package let core: StoreCore<State, Action>
   private var received: [Received] = []
   private var sends: [UInt64: SendRecord] = [:]
+  /// The sends whose effects `skipInFlightEffects` skipped (under the store's lock).
+  private var skippedOrigins: Set<UInt64> = []
   var expectedState: State
   private var clockTokens: [() -> Void] = []
   private var isCompleted = false
@@ -273,7 +275,7 @@ public final class TestStore<State: Equatable, Action>: @unchecked Sendable {
     assertNoReceivedActions(at: location)
     let done = core.lock.withLock {
       core.pump(
-        until: { !core.hasEffectsInFlight },
+        until: { !self.hasTrackedEffectsInFlight },
         deadline: MonotonicClock.deadline(afterNanoseconds: nanoseconds))
     }
     if !done {
@@ -325,23 +327,35 @@ public final class TestStore<State: Equatable, Action>: @unchecked Sendable {
     }
   }
 
+  /// As TCA's: the running effects are no longer awaited nor reported at the end; they keep
+  /// running, the actions they send are still received, and the end of the test cancels them.
   package func skipInFlightEffectsNow(strict: Bool, at location: SourceLocation) {
     core.lock.withLock {
-      let origins = core.inFlightOrigins
+      core.pumpReady()
+      let origins = trackedInFlightOrigins
       if origins.isEmpty {
         if strict { report(TestStoreMessages.noInFlightEffectsToSkip, at: location) }
         return
       }
-      if case .off(true) = storedExhaustivity {
+      switch storedExhaustivity {
+      case .on, .off(true):
         note(
           wording.cancelledInFlight(origins.compactMap { sends[$0]?.action }),
           at: location)
+      case .off(false):
+        break
       }
-      for origin in Set(origins) { core.cancel(origin: origin) }
-      _ = core.pump(
-        until: { !self.core.hasEffectsInFlight }, deadline: MonotonicClock.deadline(after: 0.2))
+      skippedOrigins.formUnion(origins)
     }
   }
+
+  /// The origins of the running effects not skipped, one per effect, oldest first.
+  var trackedInFlightOrigins: [UInt64] {
+    core.inFlightOrigins.filter { !skippedOrigins.contains($0) }
+  }
+
+  /// True while an effect not skipped runs.
+  var hasTrackedEffectsInFlight: Bool { !trackedInFlightOrigins.isEmpty }
 
   /// Ends the test: reports unreceived actions and each running effect (at the send that
   /// started it), then cancels what is left. Runs once (also from `deinit`).
@@ -354,7 +368,7 @@ public final class TestStore<State: Equatable, Action>: @unchecked Sendable {
         report(wording.unhandledAtEnd(received.map { $0.action }), at: location)
       }
       if storedExhaustivity == .on {
-        for origin in core.inFlightOrigins {
+        for origin in trackedInFlightOrigins {
           let record = sends[origin]
           report(
             wording.effectStillRunning(action: record?.action, site: record?.site),

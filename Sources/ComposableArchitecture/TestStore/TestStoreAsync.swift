@@ -81,7 +81,7 @@ extension TestStore {
     assertNoReceivedActions(at: location)
     let core = self.core
     let done = await core.pumpAsync(
-      until: { !core.hasEffectsInFlight },
+      until: { !self.hasTrackedEffectsInFlight },
       deadline: MonotonicClock.deadline(afterNanoseconds: nanoseconds))
     if !done {
       report(

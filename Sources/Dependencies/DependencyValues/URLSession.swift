@@ -7,7 +7,9 @@
 import Foundation
 import IssueReporting
 #if canImport(FoundationNetworking)
-@preconcurrency import FoundationNetworking
+// Re-exported: code that reads `\.urlSession` makes sessions too (`URLSession(configuration:)`),
+// which Foundation has on Apple platforms and FoundationNetworking on Linux.
+@_exported @preconcurrency import FoundationNetworking
 #endif
 
 extension DependencyValues {

@@ -2,11 +2,8 @@
 import ComposableArchitecture
 import DependenciesTestSupport
 import Feature
-import Testing
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import Foundation
+import Testing
 
 @MainActor
 @Suite(.dependency(\.continuousClock, ImmediateClock()))
@@ -31,7 +28,8 @@ struct CounterFeatureTests {
 }
 
 /// `\.urlSession` (the `URLSession` trait): unoverridden in a test it reports swift-dependencies'
-/// text and hands out a session whose requests fail; an override is what a feature reads.
+/// text and hands out a session whose requests fail; an override is what a feature reads. No
+/// `import FoundationNetworking`: with the trait, Dependencies re-exports it.
 @Suite struct URLSessionDependencyTests {
   @Test func anUnoverriddenSessionIsReportedAndFails() async {
     @Dependency(\.urlSession) var urlSession
