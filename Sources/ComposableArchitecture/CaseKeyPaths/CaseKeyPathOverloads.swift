@@ -198,7 +198,7 @@ extension Store {
     fileID: StaticString = #fileID, filePath: StaticString = #filePath,
     line: UInt = #line, column: UInt = #column
   ) -> Store<ChildState, ChildAction> {
-    scope(state: toChildState, action: AnyCasePath(toChildAction))
+    cachedScope(state: toChildState, action: toChildAction)
   }
 
   /// A child store of the state at `toChildState` and the actions of the case at `action`
@@ -214,7 +214,7 @@ extension Store {
     fileID: StaticString = #fileID, filePath: StaticString = #filePath,
     line: UInt = #line, column: UInt = #column
   ) -> Store<ChildState, ChildAction> {
-    scope(state: toChildState, action: AnyCasePath(toChildAction))
+    cachedScope(state: toChildState, action: toChildAction)
   }
 
   /// A child store for optional child state, or nil while it is nil.
@@ -222,6 +222,17 @@ extension Store {
   /// ```swift
   /// if let detail = store.scope(state: \.detail, action: \.detail) { … }
   /// ```
+  /// The child store of `toChildState` and `toChildAction`, the same one while it lives, as
+  /// TCA's store caches its children (a scope with closures is never cached).
+  func cachedScope<ChildState, ChildAction>(
+    state toChildState: KeyPath<State, ChildState> & Sendable,
+    action toChildAction: CaseKeyPath<Action, ChildAction>
+  ) -> Store<ChildState, ChildAction> {
+    children.child(for: ScopeKey(state: toChildState, action: toChildAction)) {
+      scope(state: toChildState, action: AnyCasePath(toChildAction))
+    }
+  }
+
   /// Scoping a store that was scoped with closures (deprecated) reports TCA's warning there.
   public func scope<ChildState, ChildAction>(
     state toChildState: KeyPath<State, ChildState?> & Sendable,

@@ -22,6 +22,8 @@ public final class Store<State, Action>: @unchecked Sendable {
   package let core: StoreCore<State, Action>
   /// Set on a store made by `scope`: it reads and sends through its parent (StoreScope.swift).
   let scoped: ScopedStoreLink<State, Action>?
+  /// The child stores scoped by key paths, held weakly (StoreScope.swift).
+  let children = ChildStores()
 
   /// Creates a store running `reducer` from `initialState`.
   ///

@@ -136,6 +136,31 @@ extension Store: CustomDebugStringConvertible {
   }
 }
 
+/// Where a child store was scoped: its state key path and its action's case key path.
+struct ScopeKey: Hashable, @unchecked Sendable {
+  let state: AnyKeyPath
+  let action: AnyKeyPath
+}
+
+/// A store's children scoped by key paths, each kept while something else holds it: asking
+/// again for the same scope gives the same store (TCA's store caching). Held weakly, since a
+/// child holds its parent.
+final class ChildStores: Sendable {
+  private struct Weak: @unchecked Sendable { weak var store: AnyObject? }
+  private let stores = Mutex<[ScopeKey: Weak]>([:])
+
+  /// The living child at `key`, or the one `make` builds (then kept).
+  func child<Child: AnyObject>(for key: ScopeKey, make: () -> Child) -> Child {
+    if let child = stores.withLock({ $0[key]?.store }) as? Child { return child }
+    let child = make()
+    stores.withLock { stores in
+      stores = stores.filter { $0.value.store != nil }
+      stores[key] = Weak(store: child)
+    }
+    return child
+  }
+}
+
 /// How a scoped store reaches its parent: every call goes through the parent's public API, so
 /// scopes of scopes compose, and the root store's runtime is shared.
 final class ScopedStoreLink<State, Action>: @unchecked Sendable {

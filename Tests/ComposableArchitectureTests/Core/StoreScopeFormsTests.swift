@@ -1,6 +1,7 @@
 // TCA's other store scopes: the store collection of an identified array, the deprecated scope
-// with closures and the "uncached" warning a key-path scope of it reports (TCA's text), and a
-// store's name as TCA's warnings quote it (`StoreOf<Feature>`).
+// with closures and the "uncached" warning a key-path scope of it reports (TCA's text), the same
+// child store for the same key-path scope while it lives, and a store's name as TCA's warnings
+// quote it (`StoreOf<Feature>`).
 import ComposableArchitecture
 import DependenciesTestSupport
 import Testing
@@ -112,6 +113,21 @@ struct StoreScopeFormsTests {
     }
     #expect(issues.map(\.message) == [uncachedWarning, uncachedWarning])
     #expect(recordIssues { _ = store.scope(\.detail, action: \.detail) }.isEmpty)
+  }
+
+  @available(*, deprecated)
+  @Test func aKeyPathScopeGivesTheSameStoreWhileItLives() {
+    let store = Store(initialState: Rows.State()) { Rows() }
+    let rows = store.scope(\.rows, action: \.rows) as Store<IdentifiedArrayOf<Row.State>, _>
+    #expect(rows === store.scope(state: \.rows, action: \.rows) as Store<_, _>)
+    #expect(rows !== store.scope(state: { $0.rows }, action: { .rows($0) }))
+    weak var released: Store<IdentifiedArrayOf<Row.State>, IdentifiedActionOf<Row>>?
+    do {
+      let other = Store(initialState: Rows.State()) { Rows() }
+      released = other.scope(\.rows, action: \.rows) as Store<_, _>
+      #expect(released == nil, "nothing holds the child: it is not kept")
+      _ = other
+    }
   }
 
   @Test func aStoreIsNamedAsTCANamesIt() {
