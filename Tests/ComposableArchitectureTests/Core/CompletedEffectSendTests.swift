@@ -33,9 +33,10 @@ struct CompletedEffectSendTests {
         }
       }
       await store.send(.tap).finish()
-      await clock.advance(by: .seconds(1))
+      // The escaped task may reach its sleep after a first advance: advance until it sent.
       let deadline = ContinuousClock.now.advanced(by: .seconds(5))
       while store.withState({ $0 }) == 0, ContinuousClock.now < deadline {
+        await clock.advance(by: .seconds(1))
         try? await Task.sleep(for: .milliseconds(5))
         store.send(.stay)
       }
