@@ -289,9 +289,9 @@ extension Store {
     fileID: StaticString = #fileID, filePath: StaticString = #filePath,
     line: UInt = #line, column: UInt = #column
   ) -> _StoreCollection<ElementID, ElementState, ElementAction> {
-    reportIfUncached(
-      at: ReducerLocation(fileID: fileID, filePath: filePath, line: line, column: column))
-    return _StoreCollection(scope(state: toElements, action: AnyCasePath(toElementAction)))
+    scope(
+      toElements, action: toElementAction, fileID: fileID, filePath: filePath, line: line,
+      column: column)
   }
 }
 
