@@ -469,6 +469,21 @@ static void timer_non_exhaustive_and_skips(void) {
   CHECK_STR(deps_last_error(), "");
 }
 
+/* Skipping the running timer does not cancel it (TCA's skipInFlightEffects): the ticks it sends
+   later are still received, and completing the store ends it without a failure. */
+static void timer_skipped_effect_keeps_running(void) {
+  deps_test_store *t = open_timer_with_test_clock();
+  CHECK_RC(deps_test_store_send(t, "\"toggleButtonTapped\"", "{\"isRunning\":true}"), DEPS_OK,
+           deps_test_store_errmsg(t));
+  CHECK_RC(deps_test_store_skip_in_flight_effects(t), DEPS_OK, deps_test_store_errmsg(t));
+  CHECK_RC(deps_test_store_advance(t, 1), DEPS_OK, deps_test_store_errmsg(t));
+  CHECK_RC(deps_test_store_receive(t, "\"timerTicked\"", "{\"secondsElapsed\":1}", 1000), DEPS_OK,
+           deps_test_store_errmsg(t));
+  CHECK_RC(deps_test_store_complete(t), DEPS_OK, deps_test_store_errmsg(t));
+  deps_test_store_close(t);
+  CHECK_STR(deps_last_error(), "");
+}
+
 /* A plain store with a test clock nobody advances: run times out, close cancels. */
 static void timer_plain_store_with_an_unadvanced_test_clock(void) {
   deps_overrides *o = NULL;
@@ -856,6 +871,7 @@ int main(void) {
   RUN(timer_with_advance);
   RUN(timer_without_a_clock_fails);
   RUN(timer_non_exhaustive_and_skips);
+  RUN(timer_skipped_effect_keeps_running);
   RUN(timer_plain_store_with_an_unadvanced_test_clock);
   RUN(app_tutorial_sandbox_test_store);
   RUN(app_sandbox_keeps_tutorial_out_of_live_user_defaults);

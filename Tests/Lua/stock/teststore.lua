@@ -80,6 +80,18 @@ timer:send("toggleButtonTapped", nil, function(s) s.isRunning = false end)
 timer:finish()
 check.raises("HERE: bad argument #1 to 'advance' (number expected, got string)", function() timer:advance("soon") end)
 
+-- Skipping the running timer does not cancel it (TCA's skipInFlightEffects): a later tick is
+-- still received, and close ends it without a failure.
+local skipped = deps.TestStore {
+  feature = "Timer",
+  dependencies = function(d) d.continuousClock = "test" end,
+}
+skipped:send("toggleButtonTapped", nil, function(s) s.isRunning = true end)
+skipped:skip_in_flight_effects()
+skipped:advance(1)
+skipped:receive("timerTicked", nil, function(s) s.secondsElapsed = 1 end)
+check.eq(pcall(skipped.close, skipped), true, "close has nothing to report")
+
 -- Todos: incrementing UUIDs, a constant date, later overrides through store.dependencies.
 local todos = deps.TestStore {
   feature = "Todos",
