@@ -2,6 +2,17 @@
 // an `AnyCasePath` (what the `/Action.child` operator of swift-case-paths builds).
 import CasePaths
 
+#if canImport(Combine)
+import Combine
+#else
+/// Something that can be cancelled: what `Store.ifLet(then:else:)` returns (Combine's
+/// `Cancellable` where Combine exists; Combine is Apple-only, so Deps declares it elsewhere).
+public protocol Cancellable {
+  /// Stops the work.
+  func cancel()
+}
+#endif
+
 extension Scope {
   /// Scopes `child` to one case of an enum state and the actions of a case path.
   @available(
@@ -210,4 +221,60 @@ extension Store {
         casePath: AnyCasePath(embed: fromChildAction, extract: { _ in nil }),
         uncached: true, toState: toChildState))
   }
+}
+
+extension Store {
+  /// Calls `unwrap` with a store of the wrapped state whenever the state becomes non-nil (and
+  /// now, if it is), and `else` whenever it becomes nil. Cancelling the result, or letting it
+  /// go, stops it. The child store shows the last non-nil state once the state goes nil.
+  ///
+  /// ```swift
+  /// let cancellable = store.scope(\.child, action: \.child).ifLet { child in
+  ///   child.send(.onAppear)
+  /// }
+  /// ```
+  @available(*, deprecated, message: "Use 'observe' and 'if let store.scope', instead.")
+  public func ifLet<Wrapped>(
+    then unwrap: @escaping (_ store: Store<Wrapped, Action>) -> Void,
+    else: @escaping () -> Void = {}
+  ) -> any Cancellable where State == Wrapped? {
+    var wasPresent: Bool?
+    let update: (Store) -> Void = { store in
+      let state = store.state
+      guard wasPresent != (state != nil) else { return }
+      wasPresent = state != nil
+      if let state {
+        unwrap(
+          store.scope(
+            optionalState: \.self, showing: state,
+            action: AnyCasePath(embed: { $0 }, extract: { $0 })))
+      } else {
+        `else`()
+      }
+    }
+    update(self)
+    let observation = observeChanges { [weak self] in
+      if let self { update(self) }
+    }
+    return StoreIfLetCancellable(store: self, observation: observation)
+  }
+}
+
+/// What `Store.ifLet(then:else:)` returns: cancelling it (or letting it go) removes its
+/// observer.
+private final class StoreIfLetCancellable<State, Action>: Cancellable {
+  private weak var store: Store<State, Action>?
+  private let observation: StoreObservation
+
+  init(store: Store<State, Action>, observation: StoreObservation) {
+    self.store = store
+    self.observation = observation
+  }
+
+  func cancel() {
+    store?.removeObserver(observation)
+    store = nil
+  }
+
+  deinit { cancel() }
 }

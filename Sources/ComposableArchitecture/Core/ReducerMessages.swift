@@ -42,6 +42,18 @@ enum ReducerMessages {
     return genericsAbbreviated ? name.replacing(/<.+>/, with: "") : name
   }
 
+  /// TCA's warning for a binding action a store's setter sent that no `BindingReducer` applied.
+  static func unhandledBinding(action: Any.Type, value: Any) -> String {
+    """
+    A binding action sent from a store was not handled.
+
+      Action:
+        \(typeName(action)).binding(.set(_, \(SwiftDump.dump(value, maxDepth: 0))))
+
+    To fix this, invoke "BindingReducer()" from your feature reducer's "body".
+    """
+  }
+
   /// A store's type as TCA names it: `StoreOf<Feature>` when its state and action are a
   /// feature's `State` and `Action` (`StoreOf<Feature?>` for optional state), the
   /// `IdentifiedStoreOf`, `PresentationStoreOf` and `StackStoreOf` forms, and

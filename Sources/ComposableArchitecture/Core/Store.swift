@@ -2,6 +2,7 @@
 // happens inside calls on the store (see Support/Concurrency/PumpExecutor.swift for the concurrency rule).
 
 import DepsConcurrency
+import Synchronization
 
 /// A running feature: state, a reducer, and the effects it started.
 ///
@@ -19,9 +20,15 @@ import DepsConcurrency
 /// State members read straight off the store (`store.count`); `scope` derives child stores.
 @dynamicMemberLookup
 public final class Store<State, Action>: @unchecked Sendable {
-  package let core: StoreCore<State, Action>
+  /// A root store's core: its state, reducer and effects (nil on a scoped store).
+  private let rootCore: StoreCore<State, Action>?
   /// Set on a store made by `scope`: it reads and sends through its parent (StoreScope.swift).
   let scoped: ScopedStoreLink<State, Action>?
+  /// The root store's runtime (a scoped store's effects, lock and executor are its root's).
+  let runtime: StoreRuntime
+  /// A scoped store's own idle core, made only when package code asks a scoped store for `core`
+  /// (nothing in the store's API does): a scoped store reads no state until asked for it.
+  private let idleCore = Mutex<StoreCore<State, Action>?>(nil)
   /// The child stores scoped by key paths, held weakly (StoreScope.swift).
   let children = ChildStores()
 
@@ -43,27 +50,52 @@ public final class Store<State, Action>: @unchecked Sendable {
     let (reducer, state) = DependencyValues.$_current.withValue(values) {
       (reducer(), initialState())
     }
-    core = StoreCore(state: state, dependencies: values) {
+    let core = StoreCore(state: state, dependencies: values) {
       reducer.reduce(into: &$0, action: $1)
     }
+    rootCore = core
+    runtime = core
     scoped = nil
   }
 
   /// A store that reads and sends through `link` (see `scope`).
   init(scoped link: ScopedStoreLink<State, Action>) {
-    core = StoreCore(state: link.state(), dependencies: link.dependencies()) { _, _ in .none }
+    rootCore = nil
+    runtime = link.runtime
     scoped = link
   }
 
   deinit {
+    guard let core = rootCore else { return }
     core.lock.withLock { core.close() }
   }
 
+  /// The store's core: a root store's own; on a scoped store, an idle core made from its current
+  /// state that runs nothing (package code drives root stores only).
+  package var core: StoreCore<State, Action> {
+    if let rootCore { return rootCore }
+    return idleCore.withLock { idle in
+      if let idle { return idle }
+      let made = StoreCore<State, Action>(state: currentState, dependencies: dependencies) {
+        _, _ in .none
+      }
+      idle = made
+      return made
+    }
+  }
+
   /// The current state.
-  public var state: State {
+  public var state: State { currentState }
+
+  /// The current state (what `state` reads; the binding forms of `state` read it too).
+  var currentState: State {
     if let scoped { return scoped.state() }
     return core.lock.withLock { core.state }
   }
+
+  /// True once the state this store was scoped to is gone (an optional child's state went nil):
+  /// what it sends then is not handled by a child reducer.
+  var isInvalid: Bool { scoped?.isInvalid() ?? false }
 
   /// The dependencies the store runs with.
   public var dependencies: DependencyValues {
@@ -76,6 +108,7 @@ public final class Store<State, Action>: @unchecked Sendable {
   @discardableResult
   public func send(_ action: Action) -> StoreTask {
     if let scoped { return scoped.send(action) }
+    let core = self.core
     let entered = core.lock.enter()
     defer { if entered { core.lock.exit() } }
     guard !core.isClosed else { return StoreTask(core: core, origin: 0) }
@@ -119,6 +152,14 @@ public final class Store<State, Action>: @unchecked Sendable {
   {
     if let scoped { return scoped.observe(observer) }
     let id = core.lock.withLock { core.addObserver(observer) }
+    return StoreObservation(id: id)
+  }
+
+  /// Calls `body` after every action the root store handles, whatever store sent it (for a
+  /// store scoped with closures too, whose `observe` is told nothing). `removeObserver` stops it.
+  func observeChanges(_ body: @escaping () -> Void) -> StoreObservation {
+    if let scoped { return scoped.observeChanges(body) }
+    let id = core.lock.withLock { core.addObserver { _, _ in body() } }
     return StoreObservation(id: id)
   }
 

@@ -40,9 +40,9 @@ extension Store {
   /// - Throws: `StoreDescriptorError` when the system refuses a descriptor.
   public var fileDescriptor: Int32 {
     get throws(StoreDescriptorError) {
-      let entered = core.lock.enter()
-      defer { if entered { core.lock.exit() } }
-      return try core.pollDescriptor()
+      let entered = runtime.lock.enter()
+      defer { if entered { runtime.lock.exit() } }
+      return try runtime.pollDescriptor()
     }
   }
 
@@ -54,7 +54,7 @@ extension Store {
   /// if let wait = store.nextDeadline { scheduleTimer(after: wait) { store.run(timeout: .zero) } }
   /// ```
   public var nextDeadline: Duration? {
-    let milliseconds = core.millisecondsUntilWork
+    let milliseconds = runtime.millisecondsUntilWork
     return milliseconds < 0 ? nil : .milliseconds(milliseconds)
   }
 }

@@ -95,7 +95,9 @@ extension Store {
     }
     // Every action the parent handles refreshes the last non-nil state.
     let observation = observe { _, state in _ = remember(state) }
-    let link = ScopedStoreLink(parent: self, casePath: casePath, toState: remember)
+    let link = ScopedStoreLink(
+      parent: self, casePath: casePath, isPresent: { $0[keyPath: toChildState] != nil },
+      toState: remember)
     link.onDeinit = { [weak self] in self?.removeObserver(observation) }
     return Store<ChildState, ChildAction>(scoped: link)
   }
@@ -173,11 +175,15 @@ final class ScopedStoreLink<State, Action>: @unchecked Sendable {
   let send: (Action) -> StoreTask
   let observe: (@escaping (Action, State) -> Void) -> StoreObservation
   let removeObserver: (StoreObservation) -> Void
+  /// `Store.observeChanges` on the parent: told of every action the root store handles.
+  let observeChanges: (@escaping () -> Void) -> StoreObservation
   let close: () -> Void
   /// Run when the child store goes away (drops observers it added to the parent).
   var onDeinit: (() -> Void)?
   /// Scoped with closures, or from a store that was (see `Store.isUncached`).
   let isUncached: Bool
+  /// True once the child's state is gone from the parent's (see `Store.isInvalid`).
+  let isInvalid: () -> Bool
 
   deinit { onDeinit?() }
 
@@ -185,11 +191,17 @@ final class ScopedStoreLink<State, Action>: @unchecked Sendable {
     parent: Store<ParentState, ParentAction>,
     casePath: AnyCasePath<ParentAction, Action>,
     uncached: Bool = false,
+    isPresent: ((ParentState) -> Bool)? = nil,
     toState: @escaping (ParentState) -> State
   ) {
     self.parent = parent
     self.isUncached = uncached || parent.isUncached
-    self.runtime = parent.scoped?.runtime ?? parent.core
+    if let isPresent {
+      self.isInvalid = { parent.isInvalid || !isPresent(parent.state) }
+    } else {
+      self.isInvalid = { parent.isInvalid }
+    }
+    self.runtime = parent.runtime
     self.state = { toState(parent.state) }
     self.dependencies = { parent.dependencies }
     self.send = { parent.send(casePath.embed($0)) }
@@ -201,6 +213,7 @@ final class ScopedStoreLink<State, Action>: @unchecked Sendable {
       }
     }
     self.removeObserver = { parent.removeObserver($0) }
+    self.observeChanges = { parent.observeChanges($0) }
     self.close = { parent.close() }
   }
 

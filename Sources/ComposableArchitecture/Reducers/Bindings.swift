@@ -103,18 +103,29 @@ extension BindableAction {
 ///
 /// ```swift
 /// var body: some ReducerOf<Self> {
-///   BindingReducer()
+///   BindingReducer()                 // Action: BindableAction
+///   BindingReducer(action: \.view)   // or: Action.View: BindableAction
 ///   Reduce { state, action in … }
 /// }
 /// ```
-public struct BindingReducer<State, Action: BindableAction>: Reducer
-where Action.State == State {
-  /// Creates the reducer.
-  public init() {}
+public struct BindingReducer<State, Action, ViewAction: BindableAction>: Reducer
+where State == ViewAction.State {
+  let toViewAction: (Action) -> ViewAction?
+
+  /// Applies the binding actions of a `BindableAction`.
+  public init() where Action == ViewAction {
+    toViewAction = { $0 }
+  }
+
+  /// Applies the binding actions found in the `BindableAction` at `toViewAction` (TCA's
+  /// `BindingReducer(action: \.view)`).
+  public init(action toViewAction: CaseKeyPath<Action, ViewAction>) where Action: CasePathable {
+    self.toViewAction = { $0[case: toViewAction] }
+  }
 
   /// Sets the field a binding action names; other actions change nothing.
   public func reduce(into state: inout State, action: Action) -> Effect<Action> {
-    action.binding?.apply(to: &state)
+    toViewAction(action)?.binding?.apply(to: &state)
     return .none
   }
 }

@@ -1,5 +1,5 @@
 // TCA's other store scopes: the store collection of an identified array, the deprecated scope
-// with closures and the "uncached" warning a key-path scope of it reports (TCA's text), the same
+// with closures and `ifLet(then:else:)`, and the "uncached" warning a key-path scope of it reports (TCA's text), the same
 // child store for the same key-path scope while it lives, and a store's name as TCA's warnings
 // quote it (`StoreOf<Feature>`).
 import ComposableArchitecture
@@ -32,6 +32,7 @@ private struct Rows {
     case detail(Row.Action)
     case removeFirst
     case showDetail
+    case hideDetail
   }
   var body: some ReducerOf<Self> {
     Reduce { state, action in
@@ -40,6 +41,8 @@ private struct Rows {
         state.rows.removeFirst()
       case .showDetail:
         state.detail = Row.State(id: 9)
+      case .hideDetail:
+        state.detail = nil
       case .rows, .detail:
         break
       }
@@ -137,5 +140,69 @@ struct StoreScopeFormsTests {
     #expect(store.scope(state: \.rows, action: \.rows).debugDescription == "IdentifiedStoreOf<Row>")
     let plain = Store(initialState: 0) { EmptyReducer<Int, Bool>() }
     #expect(plain.debugDescription == "Store<Int, Bool>")
+  }
+
+  @available(*, deprecated)
+  @Test func aClosureScopeReadsNoStateUntilAskedForIt() {
+    let store = Store(initialState: Rows.State()) { Rows() }
+    var reads = 0
+    let count = store.scope(
+      state: { (state: Rows.State) -> Int in
+        reads += 1
+        return state.rows.count
+      },
+      action: { $0 })
+    #expect(reads == 0)
+    count.send(.removeFirst)
+    #expect(reads == 0)
+    #expect(count.withState { $0 } == 1)
+    #expect(reads == 1)
+  }
+
+  @available(*, deprecated)
+  @Test func ifLetCallsThenAndElseAsTheStateComesAndGoes() {
+    let store = Store(initialState: Rows.State()) { Rows() }
+    let detail: Store<Row.State?, Row.Action> = store.scope(\.detail, action: \.detail)
+    var children: [Store<Row.State, Row.Action>] = []
+    var elses = 0
+    let issues = recordIssues {
+      let cancellable = detail.ifLet(then: { children.append($0) }, else: { elses += 1 })
+      #expect(children.isEmpty)
+      #expect(elses == 1)
+      store.send(.showDetail)
+      #expect(children.map(\.id) == [9])
+      children.first?.send(.toggle)
+      #expect(store.detail?.isOn == true)
+      store.send(.showDetail)
+      #expect(children.count == 1)
+      store.send(.hideDetail)
+      #expect(elses == 2)
+      cancellable.cancel()
+      store.send(.showDetail)
+      #expect(children.count == 1)
+    }
+    #expect(issues.isEmpty)
+  }
+
+  @available(*, deprecated)
+  @Test func ifLetStopsWhenItsResultIsLetGo() {
+    let store = Store(initialState: Rows.State()) { Rows() }
+    let detail: Store<Row.State?, Row.Action> = store.scope(\.detail, action: \.detail)
+    var calls = 0
+    _ = detail.ifLet { _ in calls += 1 }
+    store.send(.showDetail)
+    #expect(calls == 0)
+  }
+
+  @available(*, deprecated)
+  @Test func aKeyPathScopeInIfLetOfAClosureScopedStoreReportsTheUncachedWarning() {
+    let store = Store(initialState: Rows.State()) { Rows() }
+    let issues = recordIssues {
+      let cancellable = store.scope(state: { $0 }, action: { $0 }).ifLet { rows in
+        _ = rows.scope(\.detail, action: \.detail)
+      }
+      _ = cancellable
+    }
+    #expect(issues.map(\.message) == [uncachedWarning])
   }
 }

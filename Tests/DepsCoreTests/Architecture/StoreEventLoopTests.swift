@@ -43,6 +43,14 @@ private struct EventLoopTicker: Reducer {
   }
 }
 
+private struct EventLoopTickerHost: Reducer {
+  struct State: Equatable { var ticker = EventLoopTicker.State() }
+  @CasePathable enum Action: Equatable { case ticker(EventLoopTicker.Action) }
+  var body: some ReducerOf<Self> {
+    Scope(state: \.ticker, action: \.ticker) { EventLoopTicker() }
+  }
+}
+
 /// Whether `descriptor` becomes readable within `milliseconds`.
 private func readable(_ descriptor: Int32, within milliseconds: Int32 = 0) -> Bool {
   var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
@@ -73,6 +81,26 @@ private func readable(_ descriptor: Int32, within milliseconds: Int32 = 0) -> Bo
     store.send(.stop)
     #expect(store.run(timeout: .seconds(1)))
     #expect(store.nextDeadline == nil)
+    store.close()
+  }
+
+  @Test func aScopedStoreHasItsRootsDescriptorAndDeadline() throws {
+    let store = Store(initialState: EventLoopTickerHost.State()) {
+      EventLoopTickerHost()
+    } withDependencies: {
+      $0.continuousClock = ContinuousClock()
+    }
+    let ticker = store.scope(state: \.ticker, action: \.ticker)
+    #expect(try ticker.fileDescriptor == store.fileDescriptor)
+    #expect(ticker.nextDeadline == nil)
+    ticker.send(.start)
+    let deadline = try #require(ticker.nextDeadline)
+    #expect(deadline > .zero && deadline <= .milliseconds(200))
+    #expect(readable(try store.fileDescriptor, within: 2_000))
+    #expect(ticker.run(timeout: .zero) == false)
+    #expect(ticker.ticks == 1)
+    ticker.send(.stop)
+    #expect(store.run(timeout: .seconds(1)))
     store.close()
   }
 
