@@ -2,11 +2,12 @@
 // an `AnyCasePath` (what the `/Action.child` operator of swift-case-paths builds).
 import CasePaths
 
-#if canImport(Combine)
+#if canImport(Darwin)
 import Combine
 #else
-/// Something that can be cancelled: what `Store.ifLet(then:else:)` returns (Combine's
-/// `Cancellable` where Combine exists; Combine is Apple-only, so Deps declares it elsewhere).
+/// Something that can be cancelled: what `Store.ifLet(then:else:)` returns. On Apple
+/// platforms it is Combine's `Cancellable`; Combine is Apple-only, so elsewhere Deps declares
+/// it (a module named Combine elsewhere, such as a stand-in, does not change that).
 public protocol Cancellable {
   /// Stops the work.
   func cancel()
