@@ -162,10 +162,18 @@ extension BindingAction: CasePathable {
       dynamicMember keyPath: WritableKeyPath<Root, Value>
     ) -> AnyCasePath<BindingAction, Value> {
       let keyPath = UncheckedSendable(keyPath)
-      return AnyCasePath(
-        embed: { .set(unchecked: keyPath, $0) },
+      return Self.field(keyPath.value) { .set(unchecked: keyPath, $0) }
+    }
+
+    /// The case path of the actions setting `field`: `embed` makes one, extraction gives the
+    /// value of an action setting that field.
+    static func field<Value>(
+      _ field: PartialKeyPath<Root>, embed: @escaping (Value) -> BindingAction
+    ) -> AnyCasePath<BindingAction, Value> {
+      AnyCasePath(
+        embed: embed,
         extract: { action in
-          guard action.keyPath == keyPath.value else { return nil }
+          guard action.keyPath == field else { return nil }
           return action.value as? Value
         })
     }

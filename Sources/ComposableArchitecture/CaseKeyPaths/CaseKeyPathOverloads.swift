@@ -278,7 +278,7 @@ extension Store {
   ) -> _StoreCollection<ElementID, ElementState, ElementAction> {
     reportIfUncached(
       at: ReducerLocation(fileID: fileID, filePath: filePath, line: line, column: column))
-    return _StoreCollection(scope(state: toElements, action: AnyCasePath(toElementAction)))
+    return _StoreCollection(cachedScope(state: toElements, action: toElementAction))
   }
 
   /// `scope(_:action:)` of an identified array, with TCA's older `state:` label.

@@ -79,11 +79,6 @@ extension BindingAction.AllCasePaths {
     dynamicMember keyPath: WritableKeyPath<Root, BindingState<Value>>
   ) -> AnyCasePath<BindingAction, Value> {
     let keyPath = UncheckedSendable(keyPath)
-    return AnyCasePath(
-      embed: { .set(bindingState: keyPath, $0) },
-      extract: { action in
-        guard action.keyPath == keyPath.value else { return nil }
-        return action.value as? Value
-      })
+    return Self.field(keyPath.value) { .set(bindingState: keyPath, $0) }
   }
 }
