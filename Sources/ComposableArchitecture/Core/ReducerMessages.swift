@@ -95,6 +95,7 @@ enum ReducerMessages {
 
   /// TCA's warning for a key-path scope of a store scoped with closures (deprecated): such a
   /// store keeps no children, so what it hands out is rebuilt on every call.
+  /// (After "2." TCA's text has a no-break space, U+00A0, where "1." has a plain one.)
   static func uncachedStore(_ storeName: String) -> String {
     """
     Scoping from uncached '\(storeName)' is not compatible with observation.
@@ -105,7 +106,7 @@ enum ReducerMessages {
     instead of with key paths and case paths. Read the migration guide for 1.5 to update these \
     scopes: https://swiftpackageindex.com/pointfreeco/swift-composable-architecture/main/documentation/composablearchitecture/migratingto1.5
 
-    2. A parent feature is using deprecated navigation APIs, such as 'IfLetStore', \
+    2.\u{A0}A parent feature is using deprecated navigation APIs, such as 'IfLetStore', \
     'SwitchStore', 'ForEachStore', or any navigation view modifiers taking stores instead of \
     bindings. Read the migration guide for 1.7 to update those APIs: https://swiftpackageindex.com/pointfreeco/swift-composable-architecture/main/documentation/composablearchitecture/migratingto1.7
     """

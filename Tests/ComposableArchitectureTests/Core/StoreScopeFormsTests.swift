@@ -62,7 +62,7 @@ private let uncachedWarning = """
   instead of with key paths and case paths. Read the migration guide for 1.5 to update these \
   scopes: https://swiftpackageindex.com/pointfreeco/swift-composable-architecture/main/documentation/composablearchitecture/migratingto1.5
 
-  2. A parent feature is using deprecated navigation APIs, such as 'IfLetStore', \
+  2.\u{A0}A parent feature is using deprecated navigation APIs, such as 'IfLetStore', \
   'SwitchStore', 'ForEachStore', or any navigation view modifiers taking stores instead of \
   bindings. Read the migration guide for 1.7 to update those APIs: https://swiftpackageindex.com/pointfreeco/swift-composable-architecture/main/documentation/composablearchitecture/migratingto1.7
   """
