@@ -85,12 +85,10 @@ public func expectNoDifference<T: Equatable>(
     guard first != second else { return }
     let format = DiffFormat.proportional
     if let difference = diff(first, second, format: format) {
-      let indented = difference.split(separator: "\n", omittingEmptySubsequences: false)
-        .map { "  " + $0 }.joined(separator: "\n")
       text = """
         \(message().map { $0 + " - " } ?? "")Difference: …
 
-        \(indented)
+        \(SwiftDump.indenting(difference, by: 2))
 
         (First: \(format.first), Second: \(format.second))
         """

@@ -63,11 +63,7 @@ extension BindingAction {
     bindingState keyPath: UncheckedSendable<WritableKeyPath<Root, BindingState<Value>>>,
     _ value: Value
   ) -> Self {
-    Self(
-      keyPath: keyPath.value,
-      set: { $0[keyPath: keyPath.value].wrappedValue = value },
-      value: value,
-      valueIsEqualTo: { ($0 as? Value) == value })
+    Self(keyPath: keyPath.value, value: value) { $0[keyPath: keyPath.value].wrappedValue = value }
   }
 }
 

@@ -19,26 +19,28 @@ public struct BindingAction<Root>: @unchecked Sendable {
   let value: any Sendable
   let valueIsEqualTo: @Sendable (Any) -> Bool
 
+  /// The action `set` makes, naming the field at `keyPath` and `value` (what it compares by).
+  init<Value: Equatable & Sendable>(
+    keyPath: PartialKeyPath<Root>, value: Value, set: @escaping @Sendable (inout Root) -> Void
+  ) {
+    self.keyPath = keyPath
+    self.set = set
+    self.value = value
+    self.valueIsEqualTo = { ($0 as? Value) == value }
+  }
+
   /// Sets the field at `keyPath` to `value`.
   public static func set<Value: Equatable & Sendable>(
     _ keyPath: WritableKeyPath<Root, Value> & Sendable, _ value: Value
   ) -> Self {
-    Self(
-      keyPath: keyPath,
-      set: { $0[keyPath: keyPath] = value },
-      value: value,
-      valueIsEqualTo: { ($0 as? Value) == value })
+    Self(keyPath: keyPath, value: value) { $0[keyPath: keyPath] = value }
   }
 
   /// Sets the field at `keyPath` (the caller vouches the key path is safe to send).
   static func set<Value: Equatable & Sendable>(
     unchecked keyPath: UncheckedSendable<WritableKeyPath<Root, Value>>, _ value: Value
   ) -> Self {
-    Self(
-      keyPath: keyPath.value,
-      set: { $0[keyPath: keyPath.value] = value },
-      value: value,
-      valueIsEqualTo: { ($0 as? Value) == value })
+    Self(keyPath: keyPath.value, value: value) { $0[keyPath: keyPath.value] = value }
   }
 
   /// Applies the change to `root`.

@@ -126,14 +126,10 @@ extension Store {
       action: BindableAction.self, value: value,
       isInvalidated: { [weak self] in self?.isInvalid ?? true })
     let keyPath = UncheckedSendable(keyPath)
-    return BindingAction(
-      keyPath: keyPath.value,
-      set: {
-        check.applied.store(true, ordering: .relaxed)
-        $0[keyPath: keyPath.value] = value
-      },
-      value: value,
-      valueIsEqualTo: { ($0 as? Value) == value })
+    return BindingAction(keyPath: keyPath.value, value: value) {
+      check.applied.store(true, ordering: .relaxed)
+      $0[keyPath: keyPath.value] = value
+    }
   }
 }
 
