@@ -33,6 +33,11 @@ public protocol CasePathReflectable<Root> {
 public struct Case<Value>: @unchecked Sendable {
   private let embedValue: (Value) -> Any
   private let extractValue: (Any) -> Value?
+  /// Whether this is the root itself (`init()`), which the first step of a path starts from.
+  private let isRoot: Bool
+  /// On a case one step from its root enum: that step's `AnyCasePath<Root, Value>`, so a path
+  /// made from it embeds and extracts without passing the root through `Any`.
+  fileprivate let firstStep: Any?
 
   /// A case of `Root`.
   public init<Root>(
@@ -40,12 +45,16 @@ public struct Case<Value>: @unchecked Sendable {
   ) {
     self.embedValue = embed
     self.extractValue = { ($0 as? Root).flatMap(extract) }
+    self.isRoot = false
+    self.firstStep = nil
   }
 
   /// The root itself (`\.self`).
   public init() {
     self.embedValue = { $0 }
     self.extractValue = { $0 as? Value }
+    self.isRoot = true
+    self.firstStep = nil
   }
 
   /// The case at the end of `keyPath`.
@@ -62,12 +71,17 @@ public struct Case<Value>: @unchecked Sendable {
     let extractValue = self.extractValue
     return Case<AppendedValue>(
       embedAny: { embedValue(path.embed($0)) },
-      extractAny: { extractValue($0).flatMap(path.extract(from:)) })
+      extractAny: { extractValue($0).flatMap(path.extract(from:)) },
+      firstStep: isRoot ? path : nil)
   }
 
-  private init(embedAny: @escaping (Value) -> Any, extractAny: @escaping (Any) -> Value?) {
+  private init(
+    embedAny: @escaping (Value) -> Any, extractAny: @escaping (Any) -> Value?, firstStep: Any?
+  ) {
     self.embedValue = embedAny
     self.extractValue = extractAny
+    self.isRoot = false
+    self.firstStep = firstStep
   }
 
   /// Embeds `value`, as the root enum (type-erased).
@@ -235,6 +249,10 @@ extension AnyCasePath {
   /// ```
   public init(_ keyPath: CaseKeyPath<Root, Value>) {
     let path = Case(keyPath)
+    if let firstStep = path.firstStep as? AnyCasePath<Root, Value> {
+      self = firstStep
+      return
+    }
     self.init(
       embed: { value in
         guard let root = path._embed(value) as? Root else {

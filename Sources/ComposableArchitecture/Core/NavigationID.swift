@@ -29,6 +29,17 @@ struct NavigationIDPath: Hashable, Sendable {
     return copy
   }
 
+  /// Whether this path is `prefix` with `element` at its end (`prefix.appending(element) ==
+  /// self`, without making that path).
+  func isPath(_ prefix: NavigationIDPath, followedBy element: NavigationID) -> Bool {
+    // (Compared in place: a copy of an id copies its `AnyHashable`, which costs more.)
+    guard path.count == prefix.path.count + 1, path[prefix.path.count] == element else {
+      return false
+    }
+    for index in prefix.path.indices where path[index] != prefix.path[index] { return false }
+    return true
+  }
+
   /// Whether this is the root's path.
   var isEmpty: Bool { path.isEmpty }
 }
@@ -54,11 +65,19 @@ struct NavigationID: Hashable, @unchecked Sendable {
   init<Value>(base: Value, place: Place) {
     self.place = place
     let facts = NavigationTypeFacts.of(type(of: base))
-    let payload = facts.mayBeEnum ? CaseReflection.case(of: base) : nil
-    tag = payload?.label
-    identifier =
-      (facts.isIdentifiable ? identity(of: base) : nil)
-      ?? payload.flatMap { identity(of: $0.payload) }
+    // (Branches rather than optionals combined: each optional copy of an `AnyHashable` or of a
+    // case's payload is a value-witness call, and this runs twice per presented action.)
+    if facts.mayBeEnum, let payload = CaseReflection.case(of: base) {
+      tag = payload.label
+      if facts.isIdentifiable, let id = identity(of: base) {
+        identifier = id
+      } else {
+        identifier = identity(of: payload.payload)
+      }
+    } else {
+      tag = nil
+      identifier = facts.isIdentifiable ? identity(of: base) : nil
+    }
   }
 
   /// The element with `id` of an identified collection or a stack at `keyPath`.

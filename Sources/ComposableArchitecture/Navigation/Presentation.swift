@@ -190,6 +190,25 @@ public struct _PresentationReducer<Base: Reducer, Destination: Reducer>: Reducer
   let toPresentationAction: AnyCasePath<Base.Action, PresentationAction<Destination.Action>>
   let destination: Destination
   let location: ReducerLocation
+  /// `Destination.State` as an ephemeral type, and whether it may be an enum (whose case's
+  /// payload may be one): found once here instead of on every action.
+  private let ephemeralState: (any _EphemeralState.Type)?
+  private let destinationMayBeEnum: Bool
+
+  init(
+    base: Base,
+    toPresentationState: WritableKeyPath<Base.State, PresentationState<Destination.State>>,
+    toPresentationAction: AnyCasePath<Base.Action, PresentationAction<Destination.Action>>,
+    destination: Destination, location: ReducerLocation
+  ) {
+    self.base = base
+    self.toPresentationState = toPresentationState
+    self.toPresentationAction = toPresentationAction
+    self.destination = destination
+    self.location = location
+    ephemeralState = ephemeralTypes[Destination.State.self].type
+    destinationMayBeEnum = NavigationTypeFacts.of(Destination.State.self).mayBeEnum
+  }
 
   /// Runs the destination and the base in TCA's order; dismisses and cancels as described on
   /// `ifLet`.
@@ -230,8 +249,15 @@ public struct _PresentationReducer<Base: Reducer, Destination: Reducer>: Reducer
       baseEffects = base.reduce(into: &state, action: action)
     }
     // What is presented now, against what was: a new identity cancels the old one's effects.
-    let presentedNow = currentPath(of: state, in: path)
-    let identityChanged = initialID != presentedNow
+    // (Read once: each read through the key path costs as much as building a path.)
+    let (finalState, finalID) = state[keyPath: toPresentationState].snapshot
+    let presentedNow = finalState.map { NavigationID(base: $0, keyPath: toPresentationState) }
+    let identityChanged =
+      switch (initialID, presentedNow) {
+      case (nil, nil): false
+      case (let was?, let now?): !was.isPath(path, followedBy: now)
+      default: true
+      }
     var dismissEffects = Effect<Base.Action>.none
     if identityChanged, let presented = initialID,
       initialState.map({
@@ -240,17 +266,26 @@ public struct _PresentationReducer<Base: Reducer, Destination: Reducer>: Reducer
     {
       dismissEffects = .cancel(id: PresentedEffects(), at: presented)
     }
-    if identityChanged, state[keyPath: toPresentationState].wrappedValue == nil {
+    if identityChanged, finalState == nil {
       state[keyPath: toPresentationState].presentedID = nil
     }
-    if identityChanged || state[keyPath: toPresentationState].presentedID == nil,
-      let presented = state[keyPath: toPresentationState].wrappedValue, !isEphemeral(presented)
+    if identityChanged || finalID == nil, let presented = finalState, let presentedNow,
+      !isEphemeral(presented)
     {
-      state[keyPath: toPresentationState].presentedID = destinationPath(presented, in: path)
+      state[keyPath: toPresentationState].presentedID = path.appending(presentedNow)
     }
     // Merged pairwise: nothing is allocated for the effects that are `.none`.
     return destinationEffects.merge(with: baseEffects).merge(with: dismissEffects)
   }
+
+  /// The ephemeral type of a destination's state (itself, or the payload of its case), if any.
+  private func ephemeralType(of state: Destination.State) -> (any _EphemeralState.Type)? {
+    if let ephemeralState { return ephemeralState }
+    return destinationMayBeEnum ? ephemeralPayloadType(of: state) : nil
+  }
+
+  /// Whether a destination's state is ephemeral.
+  private func isEphemeral(_ state: Destination.State) -> Bool { ephemeralType(of: state) != nil }
 
   /// The navigation path of `destination` presented here.
   private func destinationPath(_ destination: Destination.State, in path: NavigationIDPath)
@@ -290,9 +325,12 @@ extension _EphemeralState {
 /// The ephemeral type of `state` (itself, or the payload of its enum case), if any.
 func ephemeralType<State>(of state: State) -> (any _EphemeralState.Type)? {
   if let type = ephemeralTypes[State.self].type { return type }
-  guard NavigationTypeFacts.of(State.self).mayBeEnum,
-    let payload = CaseReflection.case(of: state)?.payload
-  else { return nil }
+  return NavigationTypeFacts.of(State.self).mayBeEnum ? ephemeralPayloadType(of: state) : nil
+}
+
+/// The ephemeral type of the payload of `state`'s enum case, if any.
+func ephemeralPayloadType(of state: Any) -> (any _EphemeralState.Type)? {
+  guard let payload = CaseReflection.case(of: state)?.payload else { return nil }
   return ephemeralTypes[type(of: payload)].type
 }
 
