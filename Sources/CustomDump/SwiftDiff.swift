@@ -97,6 +97,7 @@ package enum SwiftDiff {
         lhsChildren: [Mirror.Child]? = nil, rhsChildren: [Mirror.Child]? = nil,
         prefix: String, suffix: String, elementIndent: Int, elementSeparator: String,
         collapseUnchanged: Bool,
+        shown isShown: (Mirror.Child) -> Bool = { _ in true },
         areEquivalent: (Mirror.Child, Mirror.Child) -> Bool = { $0.label == $1.label },
         areInIncreasingOrder: ((Mirror.Child, Mirror.Child) -> Bool)? = nil,
         transform: (inout Mirror.Child, Int) -> Void = { _, _ in }
@@ -131,6 +132,8 @@ package enum SwiftDiff {
           return
         }
 
+        lhsList.removeAll { !isShown($0) }
+        rhsList.removeAll { !isShown($0) }
         let name = SwiftDump.label(rhsName)
         out += marked(SwiftDump.indenting(name + prefix, by: indent), unchanged) + "\n"
 
@@ -258,7 +261,8 @@ package enum SwiftDiff {
           children(
             lhsMirror, rhsMirror, lhsChildren: classChildren(lhsMirror),
             rhsChildren: classChildren(rhsMirror), prefix: "\(type)(", suffix: ")",
-            elementIndent: 2, elementSeparator: ",", collapseUnchanged: false)
+            elementIndent: 2, elementSeparator: ",", collapseUnchanged: false,
+            shown: SwiftDump.macroMemberFilter(for: lhs))
         }
 
       case (.collection?, .collection?):
@@ -321,7 +325,8 @@ package enum SwiftDiff {
       case (.struct?, .struct?):
         children(
           lhsMirror, rhsMirror, prefix: "\(SwiftDump.typeName(lhsMirror.subjectType))(",
-          suffix: ")", elementIndent: 2, elementSeparator: ",", collapseUnchanged: false)
+          suffix: ")", elementIndent: 2, elementSeparator: ",", collapseUnchanged: false,
+          shown: SwiftDump.macroMemberFilter(for: lhs))
 
       case (.tuple?, .tuple?):
         children(

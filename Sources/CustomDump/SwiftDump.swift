@@ -162,6 +162,7 @@ package enum SwiftDump {
 
     func children(
       of mirror: Mirror, children: [Mirror.Child]? = nil, prefix: String, suffix: String,
+      shown isShown: (Mirror.Child) -> Bool = { _ in true },
       sortedBy areInIncreasingOrder: ((Mirror.Child, Mirror.Child) -> Bool)? = nil,
       transform: (inout Mirror.Child, Int) -> Void = { _, _ in },
       visited: inout Set<ObjectIdentifier>
@@ -188,6 +189,7 @@ package enum SwiftDump {
         return
       }
       out += "\n"
+      list.removeAll { !isShown($0) }
       if let areInIncreasingOrder { list.sort(by: areInIncreasingOrder) }
       for offset in list.indices {
         var child = list[offset]
@@ -221,7 +223,8 @@ package enum SwiftDump {
             superclass = parent.superclassMirror
           }
           children(
-            of: mirror, children: list, prefix: "\(type)(", suffix: ")", visited: &visited)
+            of: mirror, children: list, prefix: "\(type)(", suffix: ")",
+            shown: macroMemberFilter(for: value), visited: &visited)
         }
 
       case .collection?:
@@ -273,7 +276,8 @@ package enum SwiftDump {
 
       case .struct?:
         children(
-          of: mirror, prefix: "\(typeName(mirror.subjectType))(", suffix: ")", visited: &visited)
+          of: mirror, prefix: "\(typeName(mirror.subjectType))(", suffix: ")",
+          shown: macroMemberFilter(for: value), visited: &visited)
 
       case .tuple?:
         children(
@@ -335,6 +339,14 @@ package enum SwiftDump {
     let mirror = Mirror(reflecting: payload)
     if mirror.displayStyle == .tuple { return mirror }
     return Mirror(value, unlabeledChildren: [payload], displayStyle: .tuple)
+  }
+
+  /// Which children of a struct or a class a dump (or a diff) shows: all but the members a macro
+  /// adds for its own use (`_$observationRegistrar`, named with `_$`), unless the value draws its
+  /// own mirror (`CustomDumpReflectable`), as swift-custom-dump does. Applied to a value printed
+  /// over several lines; a single child is shown whatever its name.
+  static func macroMemberFilter(for value: Any) -> (Mirror.Child) -> Bool {
+    value is any CustomDumpReflectable ? { _ in true } : { !($0.label?.hasPrefix("_$") ?? false) }
   }
 
   /// The mirror a dump walks: the value's `customDumpMirror` when it has one.

@@ -207,8 +207,7 @@ let engineering = Standup(
             +       meetings: [],
             +       title: ""
             +     )
-            \u{2007}   ],
-            \u{2007}   _$observationRegistrar: ObservationStateRegistrar(…)
+            \u{2007}   ]
             \u{2007} )
 
         (Expected: −, Actual: +)
