@@ -190,10 +190,9 @@ public struct _PresentationReducer<Base: Reducer, Destination: Reducer>: Reducer
   let toPresentationAction: AnyCasePath<Base.Action, PresentationAction<Destination.Action>>
   let destination: Destination
   let location: ReducerLocation
-  /// `Destination.State` as an ephemeral type, and whether it may be an enum (whose case's
-  /// payload may be one): found once here instead of on every action.
-  private let ephemeralState: (any _EphemeralState.Type)?
-  private let destinationMayBeEnum: Bool
+  /// What tells whether a destination's state is ephemeral, found once here instead of on every
+  /// action.
+  private let ephemeral: EphemeralFacts
 
   init(
     base: Base,
@@ -206,8 +205,7 @@ public struct _PresentationReducer<Base: Reducer, Destination: Reducer>: Reducer
     self.toPresentationAction = toPresentationAction
     self.destination = destination
     self.location = location
-    ephemeralState = ephemeralTypes[Destination.State.self].type
-    destinationMayBeEnum = NavigationTypeFacts.of(Destination.State.self).mayBeEnum
+    ephemeral = EphemeralFacts(of: Destination.State.self)
   }
 
   /// Runs the destination and the base in TCA's order; dismisses and cancels as described on
@@ -236,9 +234,9 @@ public struct _PresentationReducer<Base: Reducer, Destination: Reducer>: Reducer
       .bindingDismiss(to: casePath.embed(.dismiss))
       .cancellable(id: PresentedEffects(), at: destinationPath)
       baseEffects = base.reduce(into: &state, action: action)
-      if let ephemeral = ephemeralType(of: destinationState),
+      if let ephemeralType = ephemeral.type(of: destinationState),
         destinationPath == currentPath(of: state, in: path),
-        ephemeral.canSend(destinationAction)
+        ephemeralType.canSend(destinationAction)
       {
         state[keyPath: toPresentationState].wrappedValue = nil
       }
@@ -261,7 +259,7 @@ public struct _PresentationReducer<Base: Reducer, Destination: Reducer>: Reducer
     var dismissEffects = Effect<Base.Action>.none
     if identityChanged, let presented = initialID,
       initialState.map({
-        destinationPath($0, in: path) == presented && !isEphemeral($0)
+        destinationPath($0, in: path) == presented && !ephemeral.isEphemeral($0)
       }) ?? true
     {
       dismissEffects = .cancel(id: PresentedEffects(), at: presented)
@@ -270,22 +268,13 @@ public struct _PresentationReducer<Base: Reducer, Destination: Reducer>: Reducer
       state[keyPath: toPresentationState].presentedID = nil
     }
     if identityChanged || finalID == nil, let presented = finalState, let presentedNow,
-      !isEphemeral(presented)
+      !ephemeral.isEphemeral(presented)
     {
       state[keyPath: toPresentationState].presentedID = path.appending(presentedNow)
     }
     // Merged pairwise: nothing is allocated for the effects that are `.none`.
     return destinationEffects.merge(with: baseEffects).merge(with: dismissEffects)
   }
-
-  /// The ephemeral type of a destination's state (itself, or the payload of its case), if any.
-  private func ephemeralType(of state: Destination.State) -> (any _EphemeralState.Type)? {
-    if let ephemeralState { return ephemeralState }
-    return destinationMayBeEnum ? ephemeralPayloadType(of: state) : nil
-  }
-
-  /// Whether a destination's state is ephemeral.
-  private func isEphemeral(_ state: Destination.State) -> Bool { ephemeralType(of: state) != nil }
 
   /// The navigation path of `destination` presented here.
   private func destinationPath(_ destination: Destination.State, in path: NavigationIDPath)
@@ -324,14 +313,31 @@ extension _EphemeralState {
 
 /// The ephemeral type of `state` (itself, or the payload of its enum case), if any.
 func ephemeralType<State>(of state: State) -> (any _EphemeralState.Type)? {
-  if let type = ephemeralTypes[State.self].type { return type }
-  return NavigationTypeFacts.of(State.self).mayBeEnum ? ephemeralPayloadType(of: state) : nil
+  EphemeralFacts(of: State.self).type(of: state)
 }
 
-/// The ephemeral type of the payload of `state`'s enum case, if any.
-func ephemeralPayloadType(of state: Any) -> (any _EphemeralState.Type)? {
-  guard let payload = CaseReflection.case(of: state)?.payload else { return nil }
-  return ephemeralTypes[type(of: payload)].type
+/// What tells whether a state of one type is ephemeral: the type itself as an ephemeral type,
+/// and whether it may be an enum (whose case's payload may be one). A reducer that asks on every
+/// action keeps one, made once.
+struct EphemeralFacts: @unchecked Sendable {
+  private let stateType: (any _EphemeralState.Type)?
+  private let mayBeEnum: Bool
+
+  /// The facts of `type`.
+  init(of type: Any.Type) {
+    stateType = ephemeralTypes[type].type
+    mayBeEnum = NavigationTypeFacts.of(type).mayBeEnum
+  }
+
+  /// The ephemeral type of `state` (itself, or the payload of its enum case), if any.
+  func type<State>(of state: State) -> (any _EphemeralState.Type)? {
+    if let stateType { return stateType }
+    guard mayBeEnum, let payload = CaseReflection.case(of: state)?.payload else { return nil }
+    return ephemeralTypes[Swift.type(of: payload)].type
+  }
+
+  /// Whether `state` is ephemeral.
+  func isEphemeral<State>(_ state: State) -> Bool { type(of: state) != nil }
 }
 
 /// A state type as an ephemeral type, or nil (a metatype: immutable, so sendable).
